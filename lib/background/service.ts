@@ -1,0 +1,233 @@
+import { browser } from 'wxt/browser';
+import {
+  SpanlightDb,
+  appendJobEvent,
+  listAnswers,
+  readAnswer,
+  readJob,
+  readSettings,
+  writeSettings,
+  type AnswerRecord,
+  type JobRecord,
+  type TabChoice,
+} from '../db/database';
+import { toPublicSettings, type Settings } from '../settings';
+import type { SettingsUpdate, JobUpdate } from '../messaging/protocol';
+import { callContent } from '../messaging/client';
+import { answerQuestion } from '../pipeline/answer-question';
+import { fetchPage } from '../pipeline/fetch-page';
+import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
+import { createBraveProvider } from '../search/brave';
+import { createWikipediaProvider } from '../search/wikipedia';
+import type { SearchProvider } from '../search/provider';
+import { createOpenAiCompatibleModel } from '../model/openai-compatible';
+import type { AnswerResult } from '../types';
+import { ensureContentScript, focusOrOpen, readTabs } from './tabs';
+
+/** Providers for the current settings; a provider that needs a key and has none is left out. */
+export function providersFor(settings: Settings): SearchProvider[] {
+  return settings.search.providers.flatMap((id): SearchProvider[] => {
+    if (id === 'wikipedia') return [createWikipediaProvider(settings.search.wikipedia)];
+    if (id === 'brave' && settings.search.brave.apiKey) return [createBraveProvider(settings.search.brave)];
+    return [];
+  });
+}
+
+/** Merges an update from the options page; a key left undefined keeps the stored one. */
+export function applySettingsUpdate(current: Settings, update: SettingsUpdate): Settings {
+  return {
+    ...current,
+    ...update,
+    search: {
+      providers: update.search.providers,
+      wikipedia: update.search.wikipedia,
+      brave: { baseUrl: update.search.brave.baseUrl, apiKey: update.search.brave.apiKey ?? current.search.brave.apiKey },
+    },
+    model: {
+      kind: update.model.kind,
+      baseUrl: update.model.baseUrl,
+      model: update.model.model,
+      apiKey: update.model.apiKey ?? current.model.apiKey,
+    },
+  };
+}
+
+/** The background's work: jobs, history, citations and settings, over one database. */
+export class BackgroundService {
+  private readonly listeners = new Set<(update: JobUpdate) => void>();
+
+  constructor(readonly db: SpanlightDb) {}
+
+  /** Subscribes to job updates (the side panel's port); returns the unsubscribe. */
+  subscribe(listener: (update: JobUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async publish(jobId: string) {
+    const job = await readJob(this.db, jobId);
+    if (!job) return;
+    const answer = job.answerId ? await readAnswer(this.db, job.answerId) : undefined;
+    const update: JobUpdate = { type: 'job', job, ...(answer ? { answer } : {}) };
+    for (const l of this.listeners) l(update);
+  }
+
+  /** Creates a job and runs it in the background; returns at once with its id. */
+  async ask(question: string, tabs: TabChoice, windowId: number | undefined): Promise<{ jobId: string }> {
+    const now = new Date().toISOString();
+    const job: JobRecord = {
+      id: crypto.randomUUID(),
+      question,
+      tabs,
+      ...(windowId === undefined ? {} : { windowId }),
+      status: 'running',
+      createdAt: now,
+      updatedAt: now,
+      events: [{ at: now, stage: 'queued', message: 'Starting…' }],
+    };
+    await this.db.jobs.put(job);
+    void this.run(job.id);
+    return { jobId: job.id };
+  }
+
+  /** Asks a job's question again, as a new job. */
+  async retry(jobId: string): Promise<{ jobId: string }> {
+    const job = await readJob(this.db, jobId);
+    if (!job) throw new Error('That question is no longer in history.');
+    return this.ask(job.question, job.tabs, job.windowId);
+  }
+
+  private async run(jobId: string): Promise<void> {
+    const job = await readJob(this.db, jobId);
+    if (!job) return;
+    const settings = await readSettings(this.db);
+    const skippedTabs: string[] = [];
+    const progress = async (stage: string, message: string) => {
+      await appendJobEvent(this.db, jobId, { at: new Date().toISOString(), stage, message });
+      await this.publish(jobId);
+    };
+    let result: AnswerResult;
+    try {
+      result = await answerQuestion(
+        job.question,
+        {
+          now: () => new Date(),
+          fetch: (input, init) => fetch(input, init),
+          providers: providersFor(settings),
+          fetchPage: (url) =>
+            fetchPage(url, {
+              fetch: (input, init) => fetch(input, init),
+              parseHtml: parseHtmlWithLinkedom,
+              allowPrivateNetwork: settings.allowPrivateNetwork,
+              now: () => new Date(),
+            }),
+          readTabs: () =>
+            readTabs(
+              job.tabs,
+              job.windowId,
+              () => new Date(),
+              (url, reason) => skippedTabs.push(`${url}: ${reason}`),
+            ),
+          model:
+            settings.model.kind === 'openai'
+              ? createOpenAiCompatibleModel({
+                  baseUrl: settings.model.baseUrl,
+                  apiKey: settings.model.apiKey,
+                  model: settings.model.model,
+                })
+              : null,
+          onProgress: (stage, message) => void progress(stage, message),
+        },
+        { maxPages: settings.maxPages, maxSpans: settings.maxSpans },
+      );
+    } catch (e) {
+      // A bug of ours, not a provider's: still a result the panel can show and retry.
+      result = {
+        mode: 'unavailable',
+        question: job.question,
+        trace: { stages: [] },
+        evidence: [],
+        searched: [job.question],
+        warnings: [],
+        failures: [
+          {
+            provider: 'Spanlight',
+            kind: 'bad-response',
+            message: `Something went wrong inside Spanlight: ${e instanceof Error ? e.message : String(e)}`,
+          },
+        ],
+        reason: 'Something went wrong inside Spanlight. Try again.',
+      };
+    }
+    if (skippedTabs.length > 0)
+      result = { ...result, warnings: [...result.warnings, ...skippedTabs.map((s) => `Tab skipped: ${s}`)] };
+    const now = new Date().toISOString();
+    const answer: AnswerRecord = { id: crypto.randomUUID(), jobId, question: job.question, createdAt: now, result };
+    await this.db.transaction('rw', this.db.jobs, this.db.answers, async () => {
+      await this.db.answers.put(answer);
+      const current = await this.db.jobs.get(jobId);
+      if (current)
+        await this.db.jobs.put({
+          ...current,
+          status: 'done',
+          answerId: answer.id,
+          updatedAt: now,
+          events: [...current.events, { at: now, stage: 'done', message: result.mode }],
+        });
+    });
+    await this.publish(jobId);
+  }
+
+  async getJob(jobId: string): Promise<{ job: JobRecord; answer?: AnswerRecord }> {
+    const job = await readJob(this.db, jobId);
+    if (!job) throw new Error('No such job.');
+    const answer = job.answerId ? await readAnswer(this.db, job.answerId) : undefined;
+    return { job, ...(answer ? { answer } : {}) };
+  }
+
+  async listHistory() {
+    const answers = await listAnswers(this.db);
+    return { items: answers.map((a) => ({ answerId: a.id, question: a.question, createdAt: a.createdAt, mode: a.result.mode })) };
+  }
+
+  async getAnswer(answerId: string): Promise<AnswerRecord> {
+    const answer = await readAnswer(this.db, answerId);
+    if (!answer) throw new Error('That answer is no longer in history.');
+    return answer;
+  }
+
+  /** Jumps to a cited passage: focus or open its page, find the stored quote, highlight it. */
+  async openCitation(answerId: string, spanId: string): Promise<{ found: boolean; message: string }> {
+    const answer = await this.getAnswer(answerId);
+    const span = answer.result.evidence.find((e) => e.spanId === spanId);
+    if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
+    const tabId = await focusOrOpen(span.url, span.tabId);
+    try {
+      await ensureContentScript(tabId);
+    } catch {
+      return { found: false, message: 'This page does not allow extensions to read it; the stored passage is shown below.' };
+    }
+    const outcome = await callContent(tabId, 'highlight', { exact: span.text, prefix: span.prefix, suffix: span.suffix });
+    if (outcome.ok && outcome.value.found) return { found: true, message: `Highlighted in “${span.title}”.` };
+    const when = new Date(span.retrievedAt).toLocaleString();
+    return {
+      found: false,
+      message: `The passage was not found in the page as it is now; it may have changed since ${when}. The stored passage is shown below.`,
+    };
+  }
+
+  async getSettings() {
+    return toPublicSettings(await readSettings(this.db));
+  }
+
+  async saveSettings(update: SettingsUpdate) {
+    const next = applySettingsUpdate(await readSettings(this.db), update);
+    await writeSettings(this.db, next);
+    return toPublicSettings(next);
+  }
+}
+
+/** Whether a message comes from one of our own extension pages (not a content script or a web page). */
+export function isOwnExtensionPage(sender: { id?: string; url?: string }): boolean {
+  return sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
+}

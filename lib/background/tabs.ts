@@ -1,0 +1,109 @@
+import { browser } from 'wxt/browser';
+import type { Page } from '../types';
+import { callContent } from '../messaging/client';
+import { extractPage } from '../pipeline/extract';
+import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
+import { normalizeUrl } from '../pipeline/dedupe-hits';
+import type { TabChoice } from '../db/records';
+
+const CONTENT_SCRIPT = '/content-scripts/content.js';
+const MAX_TABS = 10;
+
+/** Pages the extension cannot script (browser pages, stores, the PDF viewer), with why. */
+export function unreadableReason(url: string | undefined): string | null {
+  if (!url) return 'no address';
+  if (!/^https?:/.test(url)) return 'browser pages cannot be read';
+  if (/^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore|addons\.mozilla\.org)/.test(url))
+    return 'extension stores cannot be read';
+  if (/\.pdf($|[?#])/i.test(url)) return 'PDF documents are not read yet';
+  return null;
+}
+
+/** Injects the content script on demand: nothing of Spanlight runs in a page before it is used there. */
+export async function ensureContentScript(tabId: number): Promise<void> {
+  await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
+}
+
+/** Reads the tabs the user chose for this question; unreadable ones are skipped with a reason. */
+export async function readTabs(
+  choice: TabChoice,
+  windowId: number | undefined,
+  now: () => Date,
+  skipped: (url: string, reason: string) => void,
+): Promise<Page[]> {
+  if (choice === 'none') return [];
+  const query =
+    choice === 'active'
+      ? { active: true, ...(windowId === undefined ? {} : { windowId }) }
+      : windowId === undefined
+        ? {}
+        : { windowId };
+  const tabs = (await browser.tabs.query(query)).filter((t) => t.id !== undefined).slice(0, MAX_TABS);
+  const pages: Page[] = [];
+  for (const tab of tabs) {
+    if (!tab.url || tab.url === 'about:blank' || tab.url.startsWith(browser.runtime.getURL('/'))) continue; // empty or our own
+    const reason = unreadableReason(tab.url);
+    if (reason) {
+      skipped(tab.url ?? '', reason);
+      continue;
+    }
+    try {
+      await ensureContentScript(tab.id!);
+    } catch (e) {
+      skipped(tab.url ?? '', `the extension could not run in this page (${e instanceof Error ? e.message : String(e)})`);
+      continue;
+    }
+    const read = await callContent(tab.id!, 'readPage', {});
+    if (!read.ok) {
+      skipped(tab.url ?? '', read.error);
+      continue;
+    }
+    const { page } = await extractPage(
+      {
+        html: read.value.html,
+        url: read.value.url,
+        lastModified: null,
+        retrievedAt: now().toISOString(),
+        origin: 'tab',
+        tabId: tab.id!,
+      },
+      parseHtmlWithLinkedom,
+    );
+    if (page.text.length > 0) pages.push({ ...page, title: read.value.title || page.title });
+  }
+  return pages;
+}
+
+/** Focuses the tab showing `url` (same document, any fragment), or opens it; resolves when loaded. */
+export async function focusOrOpen(url: string, preferredTabId?: number): Promise<number> {
+  const want = normalizeUrl(url);
+  let tab = preferredTabId === undefined ? undefined : await browser.tabs.get(preferredTabId).catch(() => undefined);
+  if (tab && (!tab.url || normalizeUrl(tab.url) !== want)) tab = undefined;
+  if (!tab) tab = (await browser.tabs.query({})).find((t) => t.url && normalizeUrl(t.url) === want);
+  if (tab?.id !== undefined) {
+    await browser.tabs.update(tab.id, { active: true });
+    if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
+    return tab.id;
+  }
+  const created = await browser.tabs.create({ url, active: true });
+  await waitForDocument(created.id!, url);
+  return created.id!;
+}
+
+/**
+ * Resolves when the tab shows `url` with its DOM parsed (readyState interactive or complete). Polls
+ * the document itself: a real page's "complete" can wait on slow subresources, and tab events can
+ * fire before a listener exists.
+ */
+async function waitForDocument(tabId: number, url: string, timeoutMs = 20_000): Promise<void> {
+  const want = normalizeUrl(url);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const state = await browser.scripting
+      .executeScript({ target: { tabId }, func: () => [location.href, document.readyState] as const })
+      .then((r) => r[0]?.result)
+      .catch(() => undefined);
+    if (state && normalizeUrl(state[0]) === want && state[1] !== 'loading') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

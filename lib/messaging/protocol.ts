@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../db/records';
+import { SearchProviderIdSchema, SettingsSchema } from '../settings';
+
+/**
+ * Every message each direction may send, with payload and result schemas. Payloads are validated
+ * where they are received, results where they come back; callers never assert a type.
+ */
+
+/** Results cross contexts as values: `Error` does not serialise. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export function resultSchema<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), error: z.string() }),
+  ]);
+}
+
+const JobId = z.object({ jobId: z.string().min(1).max(100) });
+
+/** A history row: enough to list and search; the full answer is fetched on open. */
+export const HistoryItemSchema = z.object({
+  answerId: z.string(),
+  question: z.string(),
+  createdAt: z.string(),
+  mode: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItemSchema>;
+
+const PublicSettingsSchema = SettingsSchema.extend({
+  search: SettingsSchema.shape.search.extend({
+    brave: z.object({ baseUrl: z.string(), hasKey: z.boolean() }),
+  }),
+  model: SettingsSchema.shape.model.omit({ apiKey: true }).extend({ hasKey: z.boolean() }),
+});
+
+/** What the options page sends: a key left undefined is kept, an empty string clears it. */
+export const SettingsUpdateSchema = z.object({
+  search: z.object({
+    providers: z.array(SearchProviderIdSchema),
+    brave: z.object({ baseUrl: z.string().url(), apiKey: z.string().max(500).optional() }),
+    wikipedia: z.object({ baseUrl: z.string().url() }),
+  }),
+  model: z.object({
+    kind: z.enum(['extractive', 'openai']),
+    baseUrl: z.string().url(),
+    apiKey: z.string().max(500).optional(),
+    model: z.string().min(1).max(200),
+  }),
+  maxPages: z.number().int().min(1).max(10),
+  maxSpans: z.number().int().min(1).max(8),
+  allowPrivateNetwork: z.boolean(),
+});
+export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+/** Calls from extension pages (side panel, options) to the background. */
+export const backgroundCalls = {
+  ask: {
+    payload: z.object({
+      question: z.string().trim().min(1).max(4000),
+      tabs: TabChoiceSchema,
+      windowId: z.number().int().optional(),
+    }),
+    result: JobId,
+  },
+  retry: { payload: JobId, result: JobId },
+  getJob: { payload: JobId, result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }) },
+  listHistory: { payload: z.object({}), result: z.object({ items: z.array(HistoryItemSchema) }) },
+  getAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: AnswerRecordSchema },
+  openCitation: {
+    payload: z.object({ answerId: z.string().min(1).max(100), spanId: z.string().regex(/^S\d+$/) }),
+    result: z.object({ found: z.boolean(), message: z.string() }),
+  },
+  getSettings: { payload: z.object({}), result: PublicSettingsSchema },
+  saveSettings: { payload: SettingsUpdateSchema, result: PublicSettingsSchema },
+} as const;
+export type BackgroundCalls = typeof backgroundCalls;
+export type BackgroundCallName = keyof BackgroundCalls;
+
+/** Calls from the background to a content script it injected. */
+export const contentCalls = {
+  readPage: {
+    payload: z.object({}),
+    result: z.object({ url: z.string(), title: z.string(), html: z.string() }),
+  },
+  highlight: {
+    payload: z.object({
+      exact: z.string().min(1).max(20_000),
+      prefix: z.string().max(500).optional(),
+      suffix: z.string().max(500).optional(),
+      hint: z.number().min(0).max(1).optional(),
+    }),
+    result: z.object({ found: z.boolean(), text: z.string(), score: z.number() }),
+  },
+  clearHighlights: { payload: z.object({}), result: z.object({ cleared: z.boolean() }) },
+} as const;
+export type ContentCalls = typeof contentCalls;
+export type ContentCallName = keyof ContentCalls;
+
+/** The envelope of every one-off message. */
+export const EnvelopeSchema = z.object({
+  channel: z.enum(['spanlight:background', 'spanlight:content']),
+  type: z.string().max(50),
+  payload: z.unknown(),
+});
+export type Envelope = z.infer<typeof EnvelopeSchema>;
+
+/** Port name the side panel connects on to receive job updates. */
+export const JOBS_PORT = 'spanlight:jobs';
+
+/** What the background pushes on the jobs port. */
+export const JobUpdateSchema = z.object({
+  type: z.literal('job'),
+  job: JobRecordSchema,
+  answer: AnswerRecordSchema.optional(),
+});
+export type JobUpdate = z.infer<typeof JobUpdateSchema>;
+
+export type Payload<M, K extends keyof M> = M[K] extends { payload: infer P extends z.ZodType } ? z.input<P> : never;
+export type Value<M, K extends keyof M> = M[K] extends { result: infer R extends z.ZodType } ? z.output<R> : never;

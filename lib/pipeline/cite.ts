@@ -1,0 +1,74 @@
+import type { Claim, EvidenceSpan, Source } from '../types';
+import { sentenceSpans } from './passages';
+
+const MARKER = /\[\s*(S\d+(?:\s*[,;]\s*S\d+)*)\s*\]/g;
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]+)\)/g;
+const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]]+/gi;
+
+export interface Citation {
+  /** Claims with their valid span ids; status "supported" here means "cited", pending verification. */
+  claims: Claim[];
+  /** Ids the model wrote that are not in the evidence list. */
+  unknownIds: string[];
+  /** The model said INSUFFICIENT. */
+  insufficient: boolean;
+}
+
+/**
+ * Turns a prose draft into claims with citations attached in code: markers are parsed, ids checked
+ * against the evidence list, links and URLs the model wrote removed, uncited sentences flagged.
+ */
+export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation {
+  const trimmed = draft.trim();
+  if (/^INSUFFICIENT\.?$/i.test(trimmed)) return { claims: [], unknownIds: [], insufficient: true };
+  const known = new Set(spans.map((s) => s.spanId));
+  const unknown = new Set<string>();
+
+  const pieces: Array<{ text: string; ids: string[]; removedLink: boolean }> = [];
+  for (const [s, e] of sentenceSpans(trimmed)) {
+    let sentence = trimmed.slice(s, e);
+    const ids: string[] = [];
+    sentence = sentence.replace(MARKER, (_, list: string) => {
+      for (const id of list.split(/[,;]/)) ids.push(id.trim());
+      return ' ';
+    });
+    let removedLink = false;
+    sentence = sentence
+      .replace(MARKDOWN_LINK, (_, label: string) => {
+        removedLink = true;
+        return label;
+      })
+      .replace(BARE_URL, () => {
+        removedLink = true;
+        return '';
+      });
+    const text = sentence
+      .replace(/\s+([.,;:!?])/g, '$1')
+      .replace(/\s+/g, ' ')
+      .trim();
+    // Markers after the full stop land at the start of the next segment: they belong to the previous sentence.
+    if (!/[\p{L}\p{N}]/u.test(text) || (pieces.length > 0 && /^[.,;:!?]*$/.test(text))) {
+      if (pieces.length > 0) pieces[pieces.length - 1]!.ids.push(...ids);
+      continue;
+    }
+    pieces.push({ text, ids, removedLink });
+  }
+
+  const claims = pieces.map((p): Claim => {
+    const valid = [...new Set(p.ids.filter((id) => known.has(id)))];
+    for (const id of p.ids) if (!known.has(id)) unknown.add(id);
+    const reasons: string[] = [];
+    if (p.removedLink) reasons.push('a link written by the model was removed');
+    if (valid.length === 0) reasons.push('cites no evidence');
+    return { text: p.text, cites: valid, status: valid.length === 0 ? 'flagged' : 'supported', reasons };
+  });
+  return { claims, unknownIds: [...unknown], insufficient: false };
+}
+
+/** Sources for the cited spans, from the evidence list only, in span order. */
+export function sourcesFor(claims: Claim[], spans: EvidenceSpan[]): Source[] {
+  const used = new Set(claims.filter((c) => c.status !== 'dropped').flatMap((c) => c.cites));
+  return spans
+    .filter((s) => used.has(s.spanId))
+    .map((s) => ({ spanId: s.spanId, url: s.url, title: s.title, published: s.published, origin: s.origin }));
+}

@@ -1,0 +1,116 @@
+import type { FetchLike } from '../search/http';
+import { extractPage, type Extraction, type ParseHtml } from './extract';
+import { refuseUrl } from './url-safety';
+
+export interface FetchPageOptions {
+  fetch: FetchLike;
+  parseHtml: ParseHtml;
+  allowPrivateNetwork: boolean;
+  now: () => Date;
+  /** Bytes read at most; the rest is cut and the cut reported. */
+  maxBytes?: number;
+  timeoutMs?: number;
+}
+
+export type FetchOutcome =
+  { ok: true; extraction: Extraction; truncated: boolean; bytes: number } | { ok: false; url: string; reason: string };
+
+/**
+ * Fetches one page without cookies, HTML only, within size and time caps, and extracts it.
+ * Every refusal or failure is an outcome with a reason, for the trace.
+ */
+export async function fetchPage(url: string, options: FetchPageOptions): Promise<FetchOutcome> {
+  const refused = refuseUrl(url, options.allowPrivateNetwork);
+  if (refused) return { ok: false, url, reason: refused };
+  const maxBytes = options.maxBytes ?? 3_000_000;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  let res: Response;
+  try {
+    res = await options.fetch(url, {
+      credentials: 'omit',
+      redirect: 'follow',
+      headers: { Accept: 'text/html,application/xhtml+xml' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
+    return { ok: false, url, reason: timedOut ? `no answer within ${timeoutMs / 1000} s` : 'unreachable' };
+  }
+  const finalUrl = res.url || url;
+  const refusedFinal = refuseUrl(finalUrl, options.allowPrivateNetwork);
+  if (refusedFinal) return { ok: false, url, reason: `redirected: ${refusedFinal}` };
+  if (!res.ok) return { ok: false, url, reason: `HTTP ${res.status}` };
+  const type = res.headers.get('content-type') ?? '';
+  if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
+    await res.body?.cancel();
+    return { ok: false, url, reason: `not HTML (${type.split(';')[0]})` };
+  }
+  const { bytes, truncated } = await readCapped(res, maxBytes, timeoutMs);
+  const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
+  let html: string;
+  try {
+    html = new TextDecoder(charset).decode(bytes);
+  } catch {
+    html = new TextDecoder('utf-8').decode(bytes);
+  }
+  try {
+    const extraction = await extractPage(
+      {
+        html,
+        url: finalUrl,
+        lastModified: res.headers.get('last-modified'),
+        retrievedAt: options.now().toISOString(),
+        origin: 'web',
+      },
+      options.parseHtml,
+    );
+    return { ok: true, extraction, truncated, bytes: bytes.length };
+  } catch {
+    return { ok: false, url, reason: 'the page could not be parsed' };
+  }
+}
+
+async function readCapped(
+  res: Response,
+  maxBytes: number,
+  timeoutMs: number,
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  if (!res.body) return { bytes: new Uint8Array(await res.arrayBuffer()), truncated: false };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let truncated = false;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (Date.now() > deadline) {
+      truncated = true;
+      break;
+    }
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      // The request's time limit aborted the body: keep what arrived, and say it was cut.
+      truncated = true;
+      break;
+    }
+    const { done, value } = step;
+    if (done) break;
+    chunks.push(value);
+    total += value.length;
+    if (total >= maxBytes) {
+      truncated = true;
+      break;
+    }
+  }
+  if (truncated) await reader.cancel().catch(() => undefined);
+  const bytes = new Uint8Array(Math.min(total, maxBytes));
+  let at = 0;
+  for (const c of chunks) {
+    const take = Math.min(c.length, bytes.length - at);
+    bytes.set(c.subarray(0, take), at);
+    at += take;
+    if (at >= bytes.length) break;
+  }
+  return { bytes, truncated };
+}

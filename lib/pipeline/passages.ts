@@ -1,0 +1,89 @@
+import type { Page, Passage } from '../types';
+import { stableHash } from '../text/hash';
+
+export interface SplitOptions {
+  /** A passage grows sentence by sentence up to about this many characters. */
+  targetChars?: number;
+  /** Paragraphs shorter than this (headings, captions) join the next one. */
+  minChars?: number;
+  /** Characters of context kept on each side for anchoring. */
+  contextChars?: number;
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. */
+export function sentenceSpans(text: string, offset = 0): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const s of segmenter.segment(text)) {
+    const trimmed = s.segment.trimEnd();
+    const lead = trimmed.length - trimmed.trimStart().length;
+    if (trimmed.trim().length === 0) continue;
+    spans.push([offset + s.index + lead, offset + s.index + trimmed.length]);
+  }
+  return spans;
+}
+
+/**
+ * Splits a page's text into passages of a few sentences up to a paragraph, never cutting a sentence.
+ * Each passage's text is exactly `page.text.slice(start, end)`, with prefix and suffix for anchoring.
+ */
+export function splitPassages(page: Page, options: SplitOptions = {}): Passage[] {
+  const target = options.targetChars ?? 600;
+  const min = options.minChars ?? 80;
+  const ctx = options.contextChars ?? 48;
+  const text = page.text;
+  const ranges: Array<[number, number]> = [];
+
+  // Paragraphs: runs between "\n".
+  const paragraphs: Array<[number, number]> = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim().length > 0) paragraphs.push([at, at + line.length]);
+    at += line.length + 1;
+  }
+
+  let open: [number, number] | null = null;
+  const flush = () => {
+    if (open) ranges.push(open);
+    open = null;
+  };
+  for (const [ps, pe] of paragraphs) {
+    if (pe - ps <= target) {
+      if (open && pe - open[0] <= target) open = [open[0], pe];
+      else {
+        flush();
+        open = [ps, pe];
+      }
+      if (open[1] - open[0] >= min) flush();
+      continue;
+    }
+    for (const [ss, se] of sentenceSpans(text.slice(ps, pe), ps)) {
+      if (open && se - open[0] <= target) open = [open[0], se];
+      else {
+        flush();
+        open = [ss, se];
+      }
+    }
+    flush();
+  }
+  flush();
+
+  return ranges.map(([start, end]): Passage => {
+    const body = text.slice(start, end);
+    return {
+      id: `p-${stableHash(`${page.url}\u0000${start}\u0000${body}`)}`,
+      url: page.url,
+      title: page.title,
+      published: page.published,
+      retrievedAt: page.retrievedAt,
+      text: body,
+      start,
+      end,
+      prefix: text.slice(Math.max(0, start - ctx), start),
+      suffix: text.slice(end, end + ctx),
+      origin: page.origin,
+      ...(page.tabId === undefined ? {} : { tabId: page.tabId }),
+    };
+  });
+}

@@ -1,0 +1,21 @@
+import type { SearchHit } from '../types';
+import type { FetchLike } from './http';
+
+/** What every search adapter receives besides the query. */
+export interface SearchOptions {
+  /** Results wanted. */
+  count: number;
+  /** Only results newer than this many days, where the provider can filter. */
+  freshnessDays?: number;
+  fetch: FetchLike;
+  timeoutMs: number;
+}
+
+/** A search adapter: one provider's protocol behind one function. */
+export interface SearchProvider {
+  /** Stable id used in settings and traces. */
+  id: string;
+  /** Name shown to people. */
+  name: string;
+  search(query: string, options: SearchOptions): Promise<SearchHit[]>;
+}

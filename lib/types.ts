@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/** Where a publication date came from, strongest first (seed 000, "Freshness"). */
+export const DateSourceSchema = z.enum(['structured-data', 'meta', 'http-header', 'opening-text', 'search-provider', 'footer']);
+export type DateSource = z.infer<typeof DateSourceSchema>;
+
+/** A date with the place we read it from; `iso` is an ISO-8601 string. */
+export const DatedSchema = z.object({
+  /** ISO-8601 date or date-time. */
+  iso: z.string(),
+  /** Which signal produced the date. */
+  source: DateSourceSchema,
+});
+export type Dated = z.infer<typeof DatedSchema>;
+
+/** One result from a search provider, after mapping to our shape. */
+export const SearchHitSchema = z.object({
+  /** Absolute http(s) URL as the provider gave it. */
+  url: z.string(),
+  /** Title as plain text (provider markup removed). */
+  title: z.string(),
+  /** Snippet as plain text (provider markup removed). */
+  snippet: z.string(),
+  /** Publication date if the provider gave one. */
+  published: DatedSchema.nullable(),
+  /** Provider id, e.g. "brave". */
+  provider: z.string(),
+  /** Query that produced the hit. */
+  query: z.string(),
+  /** 1-based rank within that query's results. */
+  rank: z.number().int().positive(),
+});
+export type SearchHit = z.infer<typeof SearchHitSchema>;
+
+/** A fetched (or tab-read) document after main-content extraction. */
+export const PageSchema = z.object({
+  /** Final URL after redirects. */
+  url: z.string(),
+  /** Document title. */
+  title: z.string(),
+  /** Extracted main text; paragraphs separated by "\n". */
+  text: z.string(),
+  /** Publication date with its source, or null when the page never says. */
+  published: DatedSchema.nullable(),
+  /** When we read it (ISO). */
+  retrievedAt: z.string(),
+  /** SHA-256 of `text`, hex. */
+  contentHash: z.string(),
+  /** Web fetch or an open tab. */
+  origin: z.enum(['web', 'tab']),
+  /** Tab id when origin is "tab". */
+  tabId: z.number().int().optional(),
+});
+export type Page = z.infer<typeof PageSchema>;
+
+/** A passage of a page: the unit we select, cite and anchor. */
+export const PassageSchema = z.object({
+  /** Stable id: hash of url + offsets + text, so the same passage gets the same id. */
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  published: DatedSchema.nullable(),
+  retrievedAt: z.string(),
+  /** Exactly `page.text.slice(start, end)`. */
+  text: z.string(),
+  /** Character offsets in the page's extracted text. */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  /** Up to 48 characters before and after, for anchoring in the live page. */
+  prefix: z.string(),
+  suffix: z.string(),
+  origin: z.enum(['web', 'tab']),
+  tabId: z.number().int().optional(),
+});
+export type Passage = z.infer<typeof PassageSchema>;
+
+/** A selected passage as shown to the model: numbered `S1`, `S2`… */
+export const EvidenceSpanSchema = PassageSchema.extend({
+  /** "S1", "S2"…: the only handle the model ever sees. */
+  spanId: z.string().regex(/^S\d+$/),
+  /** Relevance score from selection, 0–1. */
+  score: z.number(),
+});
+export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
+
+/** Status of one claim after citation attachment and verification. */
+export const ClaimStatusSchema = z.enum(['supported', 'flagged', 'dropped']);
+
+/** One sentence of an answer with the spans it cites. */
+export const ClaimSchema = z.object({
+  /** The claim's text with citation markers removed. */
+  text: z.string(),
+  /** Span ids ("S1"…) that exist in the evidence list. */
+  cites: z.array(z.string()),
+  /** Supporting quote the model gave, when it gave one. */
+  quote: z.string().optional(),
+  status: ClaimStatusSchema,
+  /** Why a claim was flagged or dropped, in words a person can read. */
+  reasons: z.array(z.string()),
+});
+export type Claim = z.infer<typeof ClaimSchema>;
+
+/** One stage's record in the trace. */
+export const TraceStageSchema = z.object({
+  stage: z.string(),
+  startedAt: z.string(),
+  ms: z.number(),
+  ok: z.boolean(),
+  /** Short human-readable summary. */
+  summary: z.string(),
+  /** Stage-specific data: inputs, outputs, raw results. */
+  detail: z.unknown().optional(),
+  tokensIn: z.number().optional(),
+  tokensOut: z.number().optional(),
+});
+export type TraceStage = z.infer<typeof TraceStageSchema>;
+
+export const TraceSchema = z.object({ stages: z.array(TraceStageSchema) });
+export type Trace = z.infer<typeof TraceSchema>;
+
+/** A source as rendered: always from the evidence list, never from model text. */
+export const SourceSchema = z.object({
+  spanId: z.string(),
+  url: z.string(),
+  title: z.string(),
+  published: DatedSchema.nullable(),
+  origin: z.enum(['web', 'tab']),
+});
+export type Source = z.infer<typeof SourceSchema>;
+
+/** A provider failure as data: who failed, how, and what a person can do about it. */
+export const ProviderFailureSchema = z.object({
+  provider: z.string(),
+  kind: z.enum(['auth', 'forbidden', 'rate-limited', 'server', 'timeout', 'network', 'bad-response', 'config']),
+  status: z.number().optional(),
+  retryAfterSeconds: z.number().optional(),
+  message: z.string(),
+});
+export type ProviderFailure = z.infer<typeof ProviderFailureSchema>;
+
+const base = {
+  question: z.string(),
+  trace: TraceSchema,
+  /** Spans the answer was composed from (the frozen context). */
+  evidence: z.array(EvidenceSpanSchema),
+  /** What was searched, for the record and for refusals. */
+  searched: z.array(z.string()),
+  /** Provider failures that did not stop the answer. */
+  warnings: z.array(z.string()),
+};
+
+/** An answer, by mode. Every mode is a result; only "unavailable" is retryable. */
+export const AnswerResultSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('grounded'),
+    ...base,
+    claims: z.array(ClaimSchema),
+    sources: z.array(SourceSchema),
+    unsupported: z.array(z.string()),
+  }),
+  z.object({
+    mode: z.literal('partial'),
+    ...base,
+    claims: z.array(ClaimSchema),
+    sources: z.array(SourceSchema),
+    unsupported: z.array(z.string()),
+  }),
+  z.object({
+    mode: z.literal('abstained'),
+    ...base,
+    /** Which condition failed, in words. */
+    reason: z.string(),
+    links: z.array(z.object({ url: z.string(), title: z.string() })),
+  }),
+  z.object({ mode: z.literal('nothing-found'), ...base, reason: z.string() }),
+  z.object({
+    mode: z.literal('unavailable'),
+    ...base,
+    failures: z.array(ProviderFailureSchema),
+    reason: z.string(),
+  }),
+  z.object({ mode: z.literal('not-searched'), ...base, reason: z.string(), text: z.string() }),
+]);
+export type AnswerResult = z.infer<typeof AnswerResultSchema>;
+export type AnswerMode = AnswerResult['mode'];

@@ -1,0 +1,117 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  profileDir: string;
+  /** The side panel, opened as a tab (sidePanel.open needs a user gesture). */
+  openSidePanel(): Promise<Page>;
+  openOptions(): Promise<Page>;
+  close(options?: { keepProfile?: boolean }): Promise<void>;
+}
+
+/**
+ * Launches Debian's Chromium headless with the built extension and a fresh profile (or a given
+ * one, to test a restart). Host names under .test resolve to 127.0.0.1, where the fixture sites run.
+ */
+export async function launchExtension(options: { profileDir?: string } = {}): Promise<ExtensionBrowser> {
+  if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
+    throw new Error(`No built extension at ${EXTENSION_DIR}: run "npx wxt build" first (npm run test:e2e does).`);
+  }
+  const profileDir = options.profileDir ?? (await mkdtemp(path.join(tmpdir(), 'spanlight-profile-')));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1000, height: 700 },
+    args: [
+      `--disable-extensions-except=${EXTENSION_DIR}`,
+      `--load-extension=${EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+    ],
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
+  const extensionId = new URL(worker.url()).host;
+  const open = async (file: string) => {
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/${file}`);
+    return page;
+  };
+  return {
+    context,
+    extensionId,
+    profileDir,
+    openSidePanel: () => open('sidepanel.html'),
+    openOptions: () => open('options.html'),
+    close: async ({ keepProfile = false } = {}) => {
+      await context.close();
+      if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Settings a test fills in on the options page, as a person would. */
+export interface OptionsInput {
+  wikipedia?: boolean;
+  wikipediaBaseUrl?: string;
+  brave?: boolean;
+  braveKey?: string;
+  braveBaseUrl?: string;
+  model?: 'extractive' | 'openai';
+  modelBaseUrl?: string;
+  modelKey?: string;
+  modelName?: string;
+}
+
+/** Fills and saves the options page. */
+export async function saveOptions(page: Page, input: OptionsInput): Promise<void> {
+  await page.waitForSelector('form');
+  if (input.wikipedia !== undefined) await page.locator('input[name=provider-wikipedia]').setChecked(input.wikipedia);
+  if (input.wikipediaBaseUrl) await page.locator('input[name=wikipedia-base-url]').fill(input.wikipediaBaseUrl);
+  if (input.brave !== undefined) await page.locator('input[name=provider-brave]').setChecked(input.brave);
+  if (input.braveKey) await page.locator('input[name=brave-key]').fill(input.braveKey);
+  if (input.braveBaseUrl) await page.locator('input[name=brave-base-url]').fill(input.braveBaseUrl);
+  if (input.model) await page.locator('select[name=model-kind]').selectOption(input.model);
+  if (input.modelBaseUrl) await page.locator('input[name=model-base-url]').fill(input.modelBaseUrl);
+  if (input.modelKey) await page.locator('input[name=model-key]').fill(input.modelKey);
+  if (input.modelName) await page.locator('input[name=model-name]').fill(input.modelName);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved.').waitFor();
+}
+
+/** Asks a question in the side panel and waits for the answer card. */
+export async function ask(panel: Page, question: string, tabs: 'none' | 'active' | 'window' = 'none'): Promise<string> {
+  await panel.locator('select#tabs').selectOption(tabs);
+  await panel.locator('textarea#question').fill(question);
+  await panel.locator('textarea#question').press('Enter');
+  const answer = panel.locator('article.answer');
+  await answer.waitFor({ timeout: 30_000 });
+  return (await answer.getAttribute('data-mode')) ?? '';
+}
+
+/** The text currently in Spanlight's active CSS highlight on a page ('' when none). */
+export function highlightedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const h = CSS.highlights.get('spanlight-active');
+    if (!h) return '';
+    return [...h].map((r) => r.toString()).join('');
+  });
+}
+
+/** Whitespace-insensitive form for comparing a highlight with a stored passage. */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,56 @@
+import { startFakeServer, type FakeServer } from './http-server';
+
+/** A page the fixture site serves: by host name (the browser maps *.test to 127.0.0.1) and path. */
+export interface FixturePage {
+  host: string;
+  path: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+export interface FixtureSite extends FakeServer {
+  /** The URL a page is reached at from the browser. */
+  urlOf(host: string, path: string): string;
+  /** Replaces a page's HTML (a page that changed since it was cited). */
+  setPage(host: string, path: string, html: string): void;
+}
+
+/** Serves fixture pages on 127.0.0.1, chosen by the Host header, so each host is its own site. */
+export async function startFixtureSite(pages: FixturePage[]): Promise<FixtureSite> {
+  const byKey = new Map(pages.map((p) => [`${p.host}${p.path}`, p]));
+  const server = await startFakeServer((req, res) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    const page = byKey.get(`${host}${req.url.split('?')[0]}`);
+    if (!page) {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<!doctype html><title>Not found</title><p>Not found</p>');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
+    res.end(page.html);
+  });
+  return {
+    ...server,
+    urlOf: (host, path) => `http://${host}:${server.port}${path}`,
+    setPage: (host, path, html) => {
+      const p = byKey.get(`${host}${path}`);
+      byKey.set(`${host}${path}`, { host, path, html, ...(p?.headers ? { headers: p.headers } : {}) });
+    },
+  };
+}
+
+/** A plain article page with filler paragraphs around the ones that matter, so jumps must scroll. */
+export function articleHtml(options: { title: string; published?: string; paragraphs: string[]; fillerBefore?: number }): string {
+  const filler = Array.from(
+    { length: options.fillerBefore ?? 30 },
+    (_, i) =>
+      `<p>Background note ${i + 1}: this paragraph describes the town's history of markets, bridges and river trade in general terms, without figures.</p>`,
+  );
+  const meta = options.published ? `<meta property="article:published_time" content="${options.published}">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${options.title}</title>${meta}</head>
+<body><header><nav><a href="/">Home</a> · <a href="/about">About</a></nav></header>
+<main><article><h1>${options.title}</h1>
+${filler.join('\n')}
+${options.paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
+</article></main><footer><p>© Example publisher</p></footer></body></html>`;
+}

@@ -1,0 +1,83 @@
+import { sendJson, startFakeServer, type FakeServer, type RecordedRequest } from './http-server';
+
+/** A scripted reply: text, or an HTTP error the endpoint should send. */
+export type ScriptedReply = string | { status: number; body?: unknown; headers?: Record<string, string> };
+
+export interface ChatRequestBody {
+  model: string;
+  stream?: boolean;
+  temperature?: number;
+  messages: Array<{ role: string; content: string }>;
+}
+
+export interface FakeOpenAi extends FakeServer {
+  /** Base URL to configure: http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  /** Parsed chat-completions requests, in order. */
+  chats: ChatRequestBody[];
+}
+
+/**
+ * Speaks OpenAI's chat-completions protocol, plain JSON or SSE streaming (with a usage chunk when
+ * asked), checks `Authorization: Bearer <key>` (401 in OpenAI's error shape otherwise), and answers
+ * with a reply scripted per request by the test.
+ */
+export async function startFakeOpenAi(options: {
+  apiKey: string;
+  reply: (body: ChatRequestBody, req: RecordedRequest) => ScriptedReply;
+}): Promise<FakeOpenAi> {
+  const chats: ChatRequestBody[] = [];
+  const server = await startFakeServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'test' }] });
+    }
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return sendJson(res, 404, { error: { message: 'not found' } });
+    if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
+      return sendJson(res, 401, {
+        error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+      });
+    }
+    const body = JSON.parse(req.body) as ChatRequestBody;
+    chats.push(body);
+    const reply = options.reply(body, req);
+    if (typeof reply !== 'string')
+      return sendJson(res, reply.status, reply.body ?? { error: { message: 'scripted error' } }, reply.headers);
+    const usage = {
+      prompt_tokens: Math.ceil(body.messages.map((m) => m.content).join(' ').length / 4),
+      completion_tokens: Math.ceil(reply.length / 4),
+    };
+    const id = `chatcmpl-${chats.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    if (!body.stream) {
+      return sendJson(res, 200, {
+        id,
+        object: 'chat.completion',
+        created,
+        model: body.model,
+        choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } }],
+        usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+      });
+    }
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const chunk = (delta: object, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of reply.match(/[\s\S]{1,24}/g) ?? []) res.write(chunk({ content: piece }, null));
+    res.write(chunk({}, 'stop'));
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,
+    );
+    res.end('data: [DONE]\n\n');
+  });
+  return { ...server, baseUrl: `${server.origin}/v1`, chats };
+}
+
+/** Span ids and texts as the composer numbered them in the prompt: "[S1] title | published=…\ntext". */
+export function spansInPrompt(body: ChatRequestBody): Array<{ id: string; title: string; text: string }> {
+  const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  const out: Array<{ id: string; title: string; text: string }> = [];
+  const re = /^\[(S\d+)\] (.*?) \| published=[^\n]*\n([\s\S]*?)(?=\n\n\[S\d+\] |\n\nQuestion: )/gm;
+  for (const m of user.matchAll(re)) out.push({ id: m[1]!, title: m[2]!, text: m[3]! });
+  return out;
+}
