@@ -25,8 +25,16 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
   const unknown = new Set<string>();
 
   const pieces: Array<{ text: string; ids: string[]; removedLink: boolean }> = [];
+  const LEADING = /^(?:\s*\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\])+/;
   for (const [s, e] of sentenceSpans(trimmed)) {
     let sentence = trimmed.slice(s, e);
+    // Markers after a full stop open the next segment: they belong to the sentence before.
+    const leading = LEADING.exec(sentence);
+    if (leading && pieces.length > 0) {
+      for (const m of leading[0].matchAll(MARKER))
+        pieces[pieces.length - 1]!.ids.push(...m[1]!.split(/[,;]/).map((x) => x.trim()));
+      sentence = sentence.slice(leading[0].length);
+    }
     const ids: string[] = [];
     sentence = sentence.replace(MARKER, (_, list: string) => {
       for (const id of list.split(/[,;]/)) ids.push(id.trim());

@@ -19,7 +19,9 @@ export interface FixtureSite extends FakeServer {
 export async function startFixtureSite(pages: FixturePage[]): Promise<FixtureSite> {
   const byKey = new Map(pages.map((p) => [`${p.host}${p.path}`, p]));
   const server = await startFakeServer((req, res) => {
-    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    // Node's fetch cannot resolve *.test names; tests there send the name in X-Test-Host (see viaLoopback).
+    const named = req.headers['x-test-host'];
+    const host = (typeof named === 'string' ? named : (req.headers.host ?? '')).replace(/:\d+$/, '');
     const page = byKey.get(`${host}${req.url.split('?')[0]}`);
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html' });
@@ -53,4 +55,22 @@ export function articleHtml(options: { title: string; published?: string; paragr
 ${filler.join('\n')}
 ${options.paragraphs.map((p) => `<p>${p}</p>`).join('\n')}
 </article></main><footer><p>© Example publisher</p></footer></body></html>`;
+}
+
+/**
+ * A fetch for Node tests that does what the test browser's host-resolver rule does: *.test names go
+ * to 127.0.0.1, with the name in X-Test-Host; the response keeps the URL that was asked for.
+ */
+export function viaLoopback(base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
+    if (!url.hostname.endsWith('.test')) return base(input, init);
+    const headers = new Headers(init?.headers);
+    headers.set('x-test-host', url.hostname);
+    const name = url.hostname;
+    url.hostname = '127.0.0.1';
+    const res = await base(url, { ...init, headers });
+    Object.defineProperty(res, 'url', { value: url.toString().replace('127.0.0.1', name) });
+    return res;
+  };
 }

@@ -33,7 +33,7 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
         body: Buffer.concat(chunks).toString('utf8'),
       };
       requests.push(recorded);
-      Promise.resolve(handler(recorded, res)).catch((e: unknown) => {
+      new Promise<void>((resolve) => resolve(handler(recorded, res))).catch((e: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
         res.end(String(e));
       });

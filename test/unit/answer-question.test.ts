@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerQuestion, type PipelineDeps } from '@/lib/pipeline/answer-question';
+import { fetchPage } from '@/lib/pipeline/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { createBraveProvider } from '@/lib/search/brave';
+import { createWikipediaProvider } from '@/lib/search/wikipedia';
+import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
+import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
+import {
+  spansInPrompt,
+  startFakeOpenAi,
+  type FakeOpenAi,
+  type ScriptedReply,
+  type ChatRequestBody,
+} from '../fakes/openai-server';
+import { startFakeBrave } from '../fakes/search-servers';
+import { startFakeServer, type FakeServer } from '../fakes/http-server';
+
+const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
+const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';
+
+let site: FixtureSite;
+let brave: FakeServer & { baseUrl: string };
+let model: FakeOpenAi;
+let down: FakeServer;
+let reply: (body: ChatRequestBody) => ScriptedReply = () => 'INSUFFICIENT';
+const fetchVia = viaLoopback();
+
+beforeAll(async () => {
+  site = await startFixtureSite([
+    {
+      host: 'stats-office.test',
+      path: '/population',
+      html: articleHtml({ title: 'Census', published: '2026-02-10T09:00:00Z', paragraphs: [CENSUS] }),
+    },
+    { host: 'city-news.test', path: '/growth', html: articleHtml({ title: 'Growth', paragraphs: [GROWTH] }) },
+  ]);
+  brave = await startFakeBrave({
+    apiKey: 'bk',
+    results: () => [
+      { url: site.urlOf('stats-office.test', '/population'), title: 'Census', description: 'census' },
+      { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
+    ],
+  });
+  model = await startFakeOpenAi({ apiKey: 'mk', reply: (b) => reply(b) });
+  down = await startFakeServer((_req, res) => {
+    res.writeHead(503);
+    res.end('down');
+  });
+});
+afterAll(async () => {
+  await Promise.all([site.close(), brave.close(), model.close(), down.close()]);
+});
+
+function deps(over: Partial<PipelineDeps> = {}): PipelineDeps {
+  return {
+    now: () => new Date('2026-11-30T12:00:00Z'),
+    fetch: fetchVia,
+    providers: [createBraveProvider({ apiKey: 'bk', baseUrl: brave.baseUrl })],
+    fetchPage: (url) =>
+      fetchPage(url, {
+        fetch: fetchVia,
+        parseHtml: parseHtmlWithLinkedom,
+        allowPrivateNetwork: false,
+        now: () => new Date('2026-11-30T12:00:00Z'),
+      }),
+    readTabs: async () => [],
+    model: createOpenAiCompatibleModel({ baseUrl: model.baseUrl, apiKey: 'mk', model: 'fake-model' }),
+    onProgress: () => undefined,
+    ...over,
+  };
+}
+const settings = { maxPages: 4, maxSpans: 5 };
+const Q = 'What is the population of Exampleville?';
+
+function citeBoth(b: ChatRequestBody) {
+  const spans = spansInPrompt(b);
+  const c = spans.find((s) => s.text.includes('412,000'))!;
+  const g = spans.find((s) => s.text.includes('3.4 percent'))!;
+  return `Exampleville had 412,000 residents on 1 January 2026 [${c.id}]. The population grew by 3.4 percent in 2025 [${g.id}].`;
+}
+
+describe('the first pipeline, end to end in Node over HTTP fakes', () => {
+  it('answers grounded, with sources from the evidence list and a trace of every stage', async () => {
+    reply = citeBoth;
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(r.mode).toBe('grounded');
+    if (r.mode !== 'grounded') return;
+    expect(r.claims.map((c) => c.status)).toEqual(['supported', 'supported']);
+    expect(r.sources.map((s) => new URL(s.url).hostname).sort()).toEqual(['city-news.test', 'stats-office.test']);
+    expect(r.trace.stages.map((s) => s.stage)).toEqual(['route', 'search', 'fetch', 'tabs', 'select', 'compose', 'verify']);
+    const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
+    expect(compose.tokensIn).toBeGreaterThan(0);
+    const census = r.evidence.find((e) => e.text.includes('412,000'))!;
+    expect(census.published).toEqual({ iso: '2026-02-10T09:00:00.000Z', source: 'meta' });
+  });
+
+  it('one provider failing while another answers: the answer comes, the failure is in the trace', async () => {
+    reply = citeBoth;
+    const r = await answerQuestion(
+      Q,
+      deps({
+        providers: [
+          createWikipediaProvider({ baseUrl: `${down.origin}/w/api.php` }),
+          createBraveProvider({ apiKey: 'bk', baseUrl: brave.baseUrl }),
+        ],
+      }),
+      settings,
+    );
+    expect(r.mode).toBe('grounded');
+    expect(r.warnings.join(' ')).toContain('Wikipedia had a server error (503)');
+    expect(JSON.stringify(r.trace.stages.find((s) => s.stage === 'search')!.detail)).toContain('"kind":"server"');
+  });
+
+  it('every provider failing is "unavailable", never "nothing found"', async () => {
+    const r = await answerQuestion(
+      Q,
+      deps({ providers: [createBraveProvider({ apiKey: 'wrong', baseUrl: brave.baseUrl })] }),
+      settings,
+    );
+    expect(r.mode).toBe('unavailable');
+    if (r.mode === 'unavailable')
+      expect(r.failures[0]!.message).toBe('Brave Search rejected the key (401): check Settings → Search.');
+  });
+
+  it('an unreachable model is "unavailable" with a message naming it', async () => {
+    const r = await answerQuestion(
+      Q,
+      deps({
+        model: createOpenAiCompatibleModel({ baseUrl: `${down.origin.replace(/:\d+$/, ':1')}/v1`, apiKey: 'mk', model: 'm' }),
+      }),
+      settings,
+    );
+    expect(r.mode).toBe('unavailable');
+    if (r.mode === 'unavailable') expect(r.reason).toMatch(/^Model unavailable: could not reach/);
+  });
+
+  it('a wrong model key names the model endpoint', async () => {
+    const r = await answerQuestion(
+      Q,
+      deps({ model: createOpenAiCompatibleModel({ baseUrl: model.baseUrl, apiKey: 'nope', model: 'm' }) }),
+      settings,
+    );
+    expect(r.mode).toBe('unavailable');
+    if (r.mode === 'unavailable') expect(r.reason).toContain('rejected the key (401): check Settings → Model');
+  });
+
+  it('a draft citing spans that do not exist is discarded, retried once with fewer spans, then refused', async () => {
+    let calls = 0;
+    reply = () => {
+      calls++;
+      return 'Exampleville had 412,000 residents [S9].';
+    };
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(calls).toBe(2);
+    expect(r.mode).toBe('abstained');
+    if (r.mode === 'abstained')
+      expect(r.reason).toBe('The model cited evidence that does not exist, twice; its answer was discarded.');
+  });
+
+  it('a retry that cites real spans recovers', async () => {
+    let calls = 0;
+    reply = (b) =>
+      ++calls === 1 ? 'Exampleville had 412,000 residents [S9].' : `Exampleville is described here [${spansInPrompt(b)[0]!.id}].`;
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(calls).toBe(2);
+    expect(r.evidence.length).toBeLessThan(2);
+    expect(r.warnings.join(' ')).toContain('S9');
+  });
+
+  it('INSUFFICIENT from the model is an abstention with the links that were found', async () => {
+    reply = () => 'INSUFFICIENT';
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(r.mode).toBe('abstained');
+    if (r.mode === 'abstained') expect(r.links.length).toBeGreaterThan(0);
+  });
+
+  it('a partly supported draft is partial: the unsupported sentence is flagged, not silently kept', async () => {
+    reply = (b) => `${citeBoth(b)} Exampleville has 9 bridges [S1].`;
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(r.mode).toBe('partial');
+    if (r.mode === 'partial') expect(r.claims.find((c) => c.text.includes('bridges'))!.status).toBe('flagged');
+  });
+
+  it('private-network pages are refused unless allowed, with the reason in the trace', async () => {
+    const local = await startFakeBrave({
+      apiKey: 'bk',
+      results: () => [{ url: `${site.origin}/population`, title: 'x', description: 'x' }],
+    });
+    const r = await answerQuestion(
+      Q,
+      deps({ providers: [createBraveProvider({ apiKey: 'bk', baseUrl: local.baseUrl })] }),
+      settings,
+    );
+    await local.close();
+    expect(r.mode).toBe('nothing-found');
+    expect(JSON.stringify(r.trace.stages.find((s) => s.stage === 'fetch')!.detail)).toContain('private-network address refused');
+  });
+
+  it('keyless: open tabs only, extractive composer, no model', async () => {
+    const { extractPage } = await import('@/lib/pipeline/extract');
+    const tab = await extractPage(
+      {
+        html: articleHtml({ title: 'Census', paragraphs: [CENSUS] }),
+        url: 'https://stats.example/p',
+        lastModified: null,
+        retrievedAt: '2026-11-30T12:00:00Z',
+        origin: 'tab',
+        tabId: 4,
+      },
+      parseHtmlWithLinkedom,
+    );
+    const r = await answerQuestion(
+      'How many residents did Exampleville have?',
+      deps({ providers: [], model: null, readTabs: async () => [tab.page] }),
+      settings,
+    );
+    expect(r.mode).toBe('grounded');
+    if (r.mode === 'grounded') {
+      expect(r.claims[0]!.text).toContain('412,000');
+      expect(r.sources[0]).toMatchObject({ origin: 'tab', url: 'https://stats.example/p' });
+    }
+  });
+});

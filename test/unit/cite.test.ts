@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { attachCitations, sourcesFor } from '@/lib/pipeline/cite';
+import { verifyClaims } from '@/lib/pipeline/verify';
+import { composeExtractive, buildComposePrompt } from '@/lib/pipeline/compose';
+import { span } from './spans';
+
+const spans = [
+  span('S1', 'Exampleville had 412,000 residents on 1 January 2026.'),
+  span('S2', 'The population of Exampleville grew by 3.4 percent in 2025.'),
+];
+
+describe('citations are attached in code', () => {
+  it('parses [S#] markers, including several ids and markers after the full stop', () => {
+    const c = attachCitations(
+      'Exampleville had 412,000 residents [S1]. It grew by 3.4 percent in 2025. [S2][S1] Both [S1, S2].',
+      spans,
+    );
+    expect(c.unknownIds).toEqual([]);
+    expect(c.claims.map((x) => [x.text, x.cites])).toEqual([
+      ['Exampleville had 412,000 residents.', ['S1']],
+      ['It grew by 3.4 percent in 2025.', ['S2', 'S1']],
+      ['Both.', ['S1', 'S2']],
+    ]);
+  });
+
+  it('reports ids that are not in the evidence instead of rendering them', () => {
+    const c = attachCitations('Exampleville had 412,000 residents [S7].', spans);
+    expect(c.unknownIds).toEqual(['S7']);
+    expect(c.claims[0]!.cites).toEqual([]);
+    expect(c.claims[0]!.status).toBe('flagged');
+  });
+
+  it('removes links and URLs the model wrote, and says so', () => {
+    const c = attachCitations(
+      'See [the census](https://evil.example/x) and https://evil.example/y for 412,000 residents [S1].',
+      spans,
+    );
+    expect(c.claims[0]!.text).not.toMatch(/evil|https?:/);
+    expect(c.claims[0]!.reasons).toContain('a link written by the model was removed');
+  });
+
+  it('flags factual sentences that cite nothing', () => {
+    const c = attachCitations('Exampleville had 412,000 residents [S1]. It is the largest town in the region.', spans);
+    expect(c.claims[1]).toMatchObject({ status: 'flagged', reasons: ['cites no evidence'] });
+  });
+
+  it('treats INSUFFICIENT as an abstention', () => {
+    expect(attachCitations('  INSUFFICIENT ', spans).insufficient).toBe(true);
+  });
+
+  it('lists sources from the evidence list only, for the spans actually cited', () => {
+    const c = attachCitations('Exampleville had 412,000 residents [S1].', spans);
+    expect(sourcesFor(c.claims, spans)).toEqual([
+      { spanId: 'S1', url: spans[0]!.url, title: 'Title of S1', published: spans[0]!.published, origin: 'web' },
+    ]);
+  });
+});
+
+describe('first verification checks', () => {
+  it('flags a number that is not in the cited span, and keeps a supported claim', () => {
+    const c = attachCitations('Exampleville had 412,000 residents [S1]. Exampleville had 500,000 residents [S1].', spans);
+    const v = verifyClaims(c.claims, spans);
+    expect(v[0]!.status).toBe('supported');
+    expect(v[1]!.status).toBe('flagged');
+    expect(v[1]!.reasons.join(' ')).toContain('500000');
+  });
+
+  it('flags a claim whose words are mostly absent from the span it cites', () => {
+    const c = attachCitations('The mayor resigned after a corruption scandal [S2].', spans);
+    expect(verifyClaims(c.claims, spans)[0]!.status).toBe('flagged');
+  });
+});
+
+describe('composing', () => {
+  it('numbers spans with titles and dates and never shows the model a URL', () => {
+    const p = buildComposePrompt('How many people live in Exampleville?', spans, '2026-11-30');
+    expect(p.user).toContain('[S1] Title of S1 | published=2026-10-01');
+    expect(p.user).toContain('Today is 2026-11-30.');
+    expect(p.user).not.toContain('https://');
+    expect(p.system).toContain('INSUFFICIENT');
+  });
+
+  it('the extractive composer quotes the best sentence of each span, cited', () => {
+    const draft = composeExtractive('How many residents did Exampleville have?', spans);
+    expect(draft).toContain('Exampleville had 412,000 residents on 1 January 2026. [S1]');
+    const c = attachCitations(draft, spans);
+    expect(verifyClaims(c.claims, spans).every((x) => x.status === 'supported')).toBe(true);
+  });
+
+  it('the extractive composer abstains when no sentence shares a term with the question', () => {
+    expect(composeExtractive('Who painted the Mona Lisa?', spans)).toBe('INSUFFICIENT');
+  });
+});

@@ -1,0 +1,103 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SpanlightDb,
+  appendJobEvent,
+  listAnswers,
+  markInterruptedJobs,
+  readJob,
+  readSettings,
+  writeSettings,
+  type AnswerRecord,
+  type JobRecord,
+} from '@/lib/db/database';
+import { defaultSettings } from '@/lib/settings';
+
+let db: SpanlightDb;
+let n = 0;
+
+beforeEach(() => {
+  db = new SpanlightDb(`test-${++n}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+function answer(id: string, createdAt: string): AnswerRecord {
+  return {
+    id,
+    jobId: `job-${id}`,
+    question: `question ${id}`,
+    createdAt,
+    result: {
+      mode: 'nothing-found',
+      question: `question ${id}`,
+      trace: { stages: [] },
+      evidence: [],
+      searched: [],
+      warnings: [],
+      reason: 'none',
+    },
+  };
+}
+
+function job(id: string, status: JobRecord['status']): JobRecord {
+  return {
+    id,
+    question: 'q',
+    tabs: 'none',
+    status,
+    createdAt: '2026-11-30T00:00:00Z',
+    updatedAt: '2026-11-30T00:00:00Z',
+    events: [],
+  };
+}
+
+describe('the Dexie database', () => {
+  it('gives keyless defaults before anything is saved, and round-trips settings', async () => {
+    expect(await readSettings(db)).toEqual(defaultSettings());
+    const s = defaultSettings();
+    s.search.providers = ['brave'];
+    s.search.brave.apiKey = 'k';
+    await writeSettings(db, s);
+    expect(await readSettings(db)).toEqual(s);
+  });
+
+  it('keeps what still parses when a stored settings record is from an older shape', async () => {
+    await db.settings.put({ id: 'settings', value: { maxPages: 7 } as never });
+    const s = await readSettings(db);
+    expect(s.maxPages).toBe(7);
+    expect(s.search.providers).toEqual(['wikipedia']);
+  });
+
+  it('refuses to store settings that do not validate', async () => {
+    const s = { ...defaultSettings(), maxPages: 99 };
+    await expect(writeSettings(db, s)).rejects.toThrow();
+    expect(await db.settings.count()).toBe(0);
+  });
+
+  it('lists answers newest first and skips records that no longer validate, without deleting them', async () => {
+    await db.answers.bulkPut([
+      answer('a', '2026-11-01T00:00:00Z'),
+      answer('b', '2026-11-03T00:00:00Z'),
+      answer('c', '2026-11-02T00:00:00Z'),
+    ]);
+    await db.answers.put({ ...answer('bad', '2026-11-04T00:00:00Z'), result: { mode: 'bogus' } as never });
+    expect((await listAnswers(db)).map((a) => a.id)).toEqual(['b', 'c', 'a']);
+    expect(await db.answers.count()).toBe(4);
+  });
+
+  it('appends job events and marks jobs cut off by a worker stop as interrupted', async () => {
+    await db.jobs.bulkPut([job('running', 'running'), job('done', 'done')]);
+    await appendJobEvent(db, 'running', { at: '2026-11-30T00:00:01Z', stage: 'searching', message: 'Searching…' });
+    expect((await readJob(db, 'running'))?.events).toHaveLength(1);
+    expect(await markInterruptedJobs(db, '2026-11-30T00:01:00Z')).toBe(1);
+    expect((await readJob(db, 'running'))?.status).toBe('interrupted');
+    expect((await readJob(db, 'done'))?.status).toBe('done');
+  });
+
+  it('declares version 1 with the tables of the design', () => {
+    expect(db.verno).toBe(1);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['answers', 'jobs', 'pageCache', 'searchCache', 'settings']);
+  });
+});
