@@ -115,3 +115,10 @@ export function highlightedText(page: Page): Promise<string> {
 export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
+
+/** With SPANLIGHT_SCREENSHOTS=1, saves a screenshot for the README under docs/screenshots/. */
+export async function screenshotForDocs(page: Page, name: string, options: { panel?: boolean } = { panel: true }): Promise<void> {
+  if (!process.env.SPANLIGHT_SCREENSHOTS) return;
+  if (options.panel) await page.setViewportSize({ width: 460, height: 760 });
+  await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`), fullPage: !!options.panel });
+}

@@ -4,7 +4,7 @@ import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixtur
 import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
 import { startFakeBrave, startFakeWikipedia } from '../fakes/search-servers';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
-import { ask, highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
+import { ask, highlightedText, launchExtension, saveOptions, screenshotForDocs, squash, type ExtensionBrowser } from './harness';
 
 const CENSUS =
   'The census office reported that Exampleville had 412,000 residents on 1 January 2026, up from 398,500 a year earlier.';
@@ -124,6 +124,8 @@ describe('first vertical slice: options → ask → cited answer → jump to the
     expect(squash(await highlightedText(sourcePage))).toBe(squash(s1.text));
     expect(await sourcePage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await panel.getByText(/Highlighted in/).waitFor();
+    await screenshotForDocs(panel, 'sidepanel-answer');
+    await screenshotForDocs(sourcePage, 'source-highlight', { panel: false });
 
     // Clicking again focuses the same tab rather than opening another one.
     const pagesBefore = browser.context.pages().length;
@@ -145,6 +147,7 @@ describe('first vertical slice: options → ask → cited answer → jump to the
       .toContain('Brave Search rejected the key (401)');
     await expect.poll(() => panel.locator('section.history li').count()).toBe(2);
     expect(await panel.locator('section.history').textContent()).toContain('What is the population of Exampleville?');
+    await screenshotForDocs(panel, 'sidepanel-key-rejected');
   });
 
   it('an unreachable model shows "Model unavailable" with a retry, and history keeps what it had', async () => {
