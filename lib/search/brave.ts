@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
 import { requestJson } from './http';
+import { providerDate } from './provider-dates';
 import type { SearchProvider } from './provider';
 
 // Only what we use of Brave's web-search response; `web` is absent when there are no results.
@@ -57,7 +58,7 @@ export function createBraveProvider(config: { apiKey: string; baseUrl: string })
         url: r.url,
         title: toPlainText(r.title),
         snippet: toPlainText([r.description ?? '', ...(r.extra_snippets ?? [])].join(' ')),
-        published: r.page_age && !Number.isNaN(Date.parse(r.page_age)) ? { iso: r.page_age, source: 'search-provider' } : null,
+        published: providerDate(r.page_age, options.now?.()),
         provider: 'brave',
         query,
         rank: i + 1,

@@ -9,6 +9,8 @@ export interface SearchOptions {
   freshnessDays?: number;
   fetch: FetchLike;
   timeoutMs: number;
+  /** The clock for freshness windows and relative dates ("3 days ago"); the real clock when absent. */
+  now?: () => Date;
 }
 
 /** A search adapter: one provider's protocol behind one function. */

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
 import { requestJson } from './http';
+import { ProviderError } from './provider-error';
 import type { SearchProvider } from './provider';
 
 // MediaWiki Action API, list=search. Only the fields we use.
 const WikipediaResponseSchema = z.object({
+  // MediaWiki reports errors inside a 200 answer.
+  error: z.object({ code: z.string().optional(), info: z.string().optional() }).optional(),
   query: z
     .object({
       search: z.array(z.object({ title: z.string(), snippet: z.string().optional(), timestamp: z.string().optional() })),
@@ -37,6 +40,14 @@ export function createWikipediaProvider(config: { baseUrl: string }): SearchProv
         },
         WikipediaResponseSchema,
       );
+      if (body.error) {
+        const kind = body.error.code === 'maxlag' || body.error.code === 'ratelimited' ? 'rate-limited' : 'bad-response';
+        throw new ProviderError({
+          provider: 'Wikipedia',
+          kind,
+          message: `Wikipedia answered with an error (${body.error.code ?? 'unknown'}: ${body.error.info ?? 'no details'}): try again, or check the API URL in Settings → Search.`,
+        });
+      }
       return (body.query?.search ?? []).map((r, i): SearchHit => ({
         url: new URL(`/wiki/${encodeURIComponent(r.title.replace(/ /g, '_'))}`, api.origin).toString(),
         title: r.title,

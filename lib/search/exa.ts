@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { SearchHit } from '../types';
+import { toPlainText } from '../text/plain-text';
+import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { requestJson } from './http';
+import { ProviderError } from './provider-error';
+import { providerDate } from './provider-dates';
+import type { SearchProvider } from './provider';
+
+export const EXA_BASE_URL = 'https://api.exa.ai';
+
+const PROVIDER = 'Exa';
+
+/** Characters of page text asked for per result: the snippet. */
+export const EXA_TEXT_CHARACTERS = 1000;
+
+// Only what we use of Exa's /search response; `title` and `publishedDate` may be null.
+const ExaResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string().nullish(),
+      publishedDate: z.string().nullish(),
+      text: z.string().nullish(),
+    }),
+  ),
+});
+
+/** Exa's `startPublishedDate`: `now` minus the window, as ISO. */
+export function exaStartPublishedDate(days: number | undefined, now: Date): string | undefined {
+  if (days === undefined || !Number.isFinite(days) || days <= 0) return undefined;
+  return new Date(now.getTime() - days * 86_400_000).toISOString();
+}
+
+/** Exa search: POST {base}/search with `x-api-key`, page text requested inline. */
+export function createExaProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
+  return {
+    id: 'exa',
+    name: 'Exa',
+    async search(query, options) {
+      const key = requireKey(PROVIDER, config.apiKey);
+      const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
+      const now = options.now?.() ?? new Date();
+      const startPublishedDate = exaStartPublishedDate(options.freshnessDays, now);
+      const request = {
+        query,
+        type: 'auto',
+        numResults: clampCount(options.count, 100),
+        ...(startPublishedDate ? { startPublishedDate } : {}),
+        contents: { text: { maxCharacters: EXA_TEXT_CHARACTERS } },
+      };
+      const body = await requestJson(
+        {
+          provider: PROVIDER,
+          place: 'Search',
+          url: url.toString(),
+          init: {
+            method: 'POST',
+            headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'x-api-key': key },
+            body: JSON.stringify(request),
+          },
+          timeoutMs: options.timeoutMs,
+          fetch: options.fetch,
+        },
+        ExaResponseSchema,
+      ).catch((e: unknown) => {
+        throw refineFailure(e);
+      });
+      return body.results
+        .filter((r) => isWebUrl(r.url))
+        .map((r, i): SearchHit => ({
+          url: r.url,
+          title: toPlainText(r.title ?? '') || r.url,
+          // Exa's text is page text with Markdown headings kept: drop the heading marks.
+          snippet: toPlainText((r.text ?? '').replace(/^#{1,6}[ \t]+/gm, '')),
+          published: providerDate(r.publishedDate, now),
+          provider: 'exa',
+          query,
+          rank: i + 1,
+        }));
+    },
+  };
+}
+
+/** Exa's 402: credits exhausted or the key's spending budget reached. */
+function refineFailure(e: unknown): unknown {
+  if (e instanceof ProviderError && e.failure.status === 402)
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'forbidden',
+      status: 402,
+      message: `${PROVIDER} says the account is out of credits or the key's budget is spent (402): top up or raise the budget at dashboard.exa.ai, or choose another provider in Settings → Search.`,
+    });
+  return e;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { SearchHit } from '../types';
+import { toPlainText } from '../text/plain-text';
+import { endpointUrl, isWebUrl } from './endpoint';
+import { requestJson } from './http';
+import { ProviderError } from './provider-error';
+import { providerDate } from './provider-dates';
+import type { SearchProvider } from './provider';
+
+const PROVIDER = 'SearXNG';
+
+// Only what we use of SearXNG's JSON output. Engines differ: any field of a result may be missing
+// or null (image and torrent results have no `content`; some links are magnet: or relative).
+const SearxngResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      url: z.string().nullish(),
+      title: z.string().nullish(),
+      content: z.string().nullish(),
+      publishedDate: z.string().nullish(),
+    }),
+  ),
+  // [engine, reason] pairs for the engines that failed this time.
+  unresponsive_engines: z.array(z.unknown()).optional(),
+});
+
+/** SearXNG's `time_range` for a window in days; it has no week in our mapping, so a week asks for a month. */
+export function searxngTimeRange(days: number | undefined): 'day' | 'month' | 'year' | undefined {
+  if (days === undefined) return undefined;
+  if (days <= 1) return 'day';
+  if (days <= 31) return 'month';
+  if (days <= 366) return 'year';
+  return undefined;
+}
+
+/** A self-hosted SearXNG instance: GET {base}/search?format=json, no key. */
+export function createSearxngProvider(config: { baseUrl: string }): SearchProvider {
+  return {
+    id: 'searxng',
+    name: 'SearXNG',
+    async search(query, options) {
+      const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
+      url.searchParams.set('q', query);
+      url.searchParams.set('format', 'json');
+      const timeRange = searxngTimeRange(options.freshnessDays);
+      if (timeRange) url.searchParams.set('time_range', timeRange);
+      url.searchParams.set('pageno', '1');
+      const body = await requestJson(
+        {
+          provider: PROVIDER,
+          place: 'Search',
+          url: url.toString(),
+          init: { headers: { Accept: 'application/json' } },
+          timeoutMs: options.timeoutMs,
+          fetch: options.fetch,
+        },
+        SearxngResponseSchema,
+      ).catch((e: unknown) => {
+        throw refineFailure(e);
+      });
+      const failed = unresponsive(body.unresponsive_engines);
+      // No results because every engine failed is an outage, not "found nothing".
+      if (body.results.length === 0 && failed.length > 0)
+        throw new ProviderError({
+          provider: PROVIDER,
+          kind: 'server',
+          message: `${PROVIDER}'s engines did not answer (${failed.join('; ')}): try again, or enable other engines in the instance's settings.yml.`,
+        });
+      const now = options.now?.() ?? new Date();
+      return body.results
+        .filter((r): r is typeof r & { url: string } => typeof r.url === 'string' && isWebUrl(r.url))
+        .slice(0, Math.max(1, options.count))
+        .map((r, i): SearchHit => ({
+          url: r.url,
+          title: toPlainText(r.title ?? '') || r.url,
+          snippet: toPlainText(r.content ?? ''),
+          published: providerDate(r.publishedDate, now),
+          provider: 'searxng',
+          query,
+          rank: i + 1,
+        }));
+    },
+  };
+}
+
+/** "google: timeout" for each [engine, reason] pair SearXNG reports. */
+function unresponsive(list: unknown[] | undefined): string[] {
+  return (list ?? []).flatMap((entry) => {
+    if (Array.isArray(entry) && typeof entry[0] === 'string')
+      return [typeof entry[1] === 'string' && entry[1] ? `${entry[0]}: ${entry[1]}` : entry[0]];
+    return typeof entry === 'string' ? [entry] : [];
+  });
+}
+
+/** A keyless, self-hosted instance: 403 is JSON output switched off, 429 is its bot limiter. */
+function refineFailure(e: unknown): unknown {
+  if (!(e instanceof ProviderError)) return e;
+  const { status } = e.failure;
+  if (status === 403)
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'forbidden',
+      status,
+      message: `${PROVIDER} refused JSON output (403): the instance has JSON output disabled; enable json in search.formats of the instance's settings.yml (formats: [html, json]) and restart it, or use another instance in Settings → Search.`,
+    });
+  if (status === 429) {
+    const retryAfterSeconds = e.failure.retryAfterSeconds;
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'rate-limited',
+      status,
+      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      message: `${PROVIDER}'s limiter is refusing requests (429): try again ${retryAfterSeconds === undefined ? 'later' : `in ${retryAfterSeconds} s`}; on your own instance, turn off server.limiter in settings.yml or allow your address in limiter.toml.`,
+    });
+  }
+  return e;
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import type { SearchHit } from '../types';
+import { toPlainText } from '../text/plain-text';
+import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { requestJson, type FetchLike } from './http';
+import { ProviderError } from './provider-error';
+import { providerDate } from './provider-dates';
+import type { SearchProvider } from './provider';
+
+export const SERPER_BASE_URL = 'https://google.serper.dev';
+
+const PROVIDER = 'Serper';
+
+// Only what we use of Serper's Google results. `organic` may be absent when Google found nothing,
+// so an answer counts as Serper's when it has `organic` or the `searchParameters` echo.
+const SerperResponseSchema = z
+  .object({
+    searchParameters: z.object({}).optional(),
+    organic: z
+      .array(
+        z.object({
+          link: z.string(),
+          title: z.string().nullish(),
+          snippet: z.string().nullish(),
+          // Loose text: "Aug 31, 2022", "3 days ago".
+          date: z.string().nullish(),
+        }),
+      )
+      .optional(),
+  })
+  .refine((b) => b.organic !== undefined || b.searchParameters !== undefined);
+
+/** Google's `tbs` recency filter as Serper takes it: qdr:d|w|m|y. */
+export function serperTbs(days: number | undefined): string | undefined {
+  if (days === undefined) return undefined;
+  if (days <= 1) return 'qdr:d';
+  if (days <= 7) return 'qdr:w';
+  if (days <= 31) return 'qdr:m';
+  if (days <= 366) return 'qdr:y';
+  return undefined;
+}
+
+/** Serper (Google results): POST {base}/search with `X-API-KEY`. */
+export function createSerperProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
+  return {
+    id: 'serper',
+    name: 'Serper',
+    async search(query, options) {
+      const key = requireKey(PROVIDER, config.apiKey);
+      const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
+      const tbs = serperTbs(options.freshnessDays);
+      const request = { q: query, num: clampCount(options.count, 100), ...(tbs ? { tbs } : {}) };
+      // Serper says why it refused only in the body ("Not enough credits" comes as a 400).
+      let errorBody = '';
+      const fetchKeepingErrors: FetchLike = async (input, init) => {
+        const res = await options.fetch(input, init);
+        if (!res.ok)
+          errorBody = await res
+            .clone()
+            .text()
+            .catch(() => '');
+        return res;
+      };
+      const body = await requestJson(
+        {
+          provider: PROVIDER,
+          place: 'Search',
+          url: url.toString(),
+          init: {
+            method: 'POST',
+            headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-API-KEY': key },
+            body: JSON.stringify(request),
+          },
+          timeoutMs: options.timeoutMs,
+          fetch: fetchKeepingErrors,
+        },
+        SerperResponseSchema,
+      ).catch((e: unknown) => {
+        throw refineFailure(e, errorBody);
+      });
+      const now = options.now?.() ?? new Date();
+      return (body.organic ?? [])
+        .filter((r) => isWebUrl(r.link))
+        .slice(0, Math.max(1, options.count))
+        .map((r, i): SearchHit => ({
+          url: r.link,
+          title: toPlainText(r.title ?? '') || r.link,
+          snippet: toPlainText(r.snippet ?? ''),
+          published: providerDate(r.date, now),
+          provider: 'serper',
+          query,
+          rank: i + 1,
+        }));
+    },
+  };
+}
+
+/** Serper answers a bad or missing key with 403 "Unauthorized.", and an empty balance with 400. */
+function refineFailure(e: unknown, errorBody: string): unknown {
+  if (!(e instanceof ProviderError)) return e;
+  const { status } = e.failure;
+  if (status === 403)
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'auth',
+      status,
+      message: `${PROVIDER} rejected the key (403 Unauthorized): check the key in Settings → Search, and that the account at serper.dev is active.`,
+    });
+  if (status === 400 && /credit/i.test(errorBody))
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'forbidden',
+      status,
+      message: `${PROVIDER} says the account has no credits left (400): top up at serper.dev, or choose another provider in Settings → Search.`,
+    });
+  return e;
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { SearchHit } from '../types';
+import { toPlainText } from '../text/plain-text';
+import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { requestJson } from './http';
+import { ProviderError } from './provider-error';
+import { providerDate } from './provider-dates';
+import type { SearchProvider } from './provider';
+
+export const TAVILY_BASE_URL = 'https://api.tavily.com';
+
+const PROVIDER = 'Tavily';
+
+// Only what we use of Tavily's /search response. `published_date` comes with the news topic only.
+const TavilyResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string().nullish(),
+      content: z.string().nullish(),
+      published_date: z.string().nullish(),
+    }),
+  ),
+});
+
+/** Tavily's `time_range` for a window in days; beyond a year, no filter. */
+export function tavilyTimeRange(days: number | undefined): 'day' | 'week' | 'month' | 'year' | undefined {
+  if (days === undefined) return undefined;
+  if (days <= 1) return 'day';
+  if (days <= 7) return 'week';
+  if (days <= 31) return 'month';
+  if (days <= 366) return 'year';
+  return undefined;
+}
+
+/** Tavily Search: POST {base}/search with `Authorization: Bearer tvly-…`. */
+export function createTavilyProvider(config: { apiKey: string; baseUrl: string; topic?: 'general' | 'news' }): SearchProvider {
+  return {
+    id: 'tavily',
+    name: 'Tavily',
+    async search(query, options) {
+      const key = requireKey(PROVIDER, config.apiKey);
+      const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
+      const timeRange = tavilyTimeRange(options.freshnessDays);
+      const request = {
+        query,
+        max_results: clampCount(options.count, 20),
+        search_depth: 'basic',
+        topic: config.topic ?? 'general',
+        ...(timeRange ? { time_range: timeRange } : {}),
+      };
+      const body = await requestJson(
+        {
+          provider: PROVIDER,
+          place: 'Search',
+          url: url.toString(),
+          init: {
+            method: 'POST',
+            headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+            body: JSON.stringify(request),
+          },
+          timeoutMs: options.timeoutMs,
+          fetch: options.fetch,
+        },
+        TavilyResponseSchema,
+      ).catch((e: unknown) => {
+        throw refineFailure(e);
+      });
+      const now = options.now?.() ?? new Date();
+      return body.results
+        .filter((r) => isWebUrl(r.url))
+        .map((r, i): SearchHit => ({
+          url: r.url,
+          title: toPlainText(r.title ?? '') || r.url,
+          snippet: toPlainText(r.content ?? ''),
+          published: providerDate(r.published_date, now),
+          provider: 'tavily',
+          query,
+          rank: i + 1,
+        }));
+    },
+  };
+}
+
+/** Tavily's own statuses: 432 (plan's credit limit) and 433 (pay-as-you-go limit). */
+function refineFailure(e: unknown): unknown {
+  if (!(e instanceof ProviderError)) return e;
+  const { status } = e.failure;
+  if (status === 432)
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'forbidden',
+      status,
+      message: `${PROVIDER} says this key has used its plan's credits (432): upgrade the plan or wait for the monthly reset at app.tavily.com, or choose another provider in Settings → Search.`,
+    });
+  if (status === 433)
+    return new ProviderError({
+      provider: PROVIDER,
+      kind: 'forbidden',
+      status,
+      message: `${PROVIDER} says this key has reached its pay-as-you-go limit (433): raise the limit at app.tavily.com, or choose another provider in Settings → Search.`,
+    });
+  return e;
+}
