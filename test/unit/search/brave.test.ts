@@ -78,7 +78,7 @@ describe('Brave: results', () => {
         snippet:
           'The census office reported that Exampleville had 412,000 residents on 1 January 2026 – up from 398,500. Figures are provisional until the final count. The next census is due in 2031.',
         // page_age is ISO without a zone and is kept as Brave sent it.
-        published: { iso: '2026-02-10T09:00:00', source: 'search-provider' },
+        published: { iso: '2026-02-10T09:00:00.000Z', source: 'search-provider' },
         provider: 'brave',
         query: 'exampleville population',
         rank: 1,
