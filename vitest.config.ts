@@ -5,7 +5,13 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['lib/**/*.test.ts', 'test/unit/**/*.test.ts', 'test/corpus/**/*.test.ts'],
+    include: [
+      'lib/**/*.test.ts',
+      'test/unit/**/*.test.ts',
+      'test/corpus/**/*.test.ts',
+      'test/verification/**/*.test.ts',
+      'test/cli/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 30_000,
   },

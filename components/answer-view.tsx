@@ -1,5 +1,5 @@
 import type { AnswerRecord } from '@/lib/db/records';
-import type { AnswerResult, Claim, EvidenceSpan } from '@/lib/types';
+import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan } from '@/lib/types';
 
 export interface CitationState {
   spanId: string;
@@ -43,10 +43,17 @@ function CiteChip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (i
   );
 }
 
-function ClaimRow({ claim, evidence, onCite }: { claim: Claim; evidence: EvidenceSpan[]; onCite: (id: string) => void }) {
+/** One claim with its citation chips; exported for the live (streaming) list. */
+export function ClaimRow({ claim, evidence, onCite }: { claim: Claim; evidence: EvidenceSpan[]; onCite: (id: string) => void }) {
+  const unconfirmed = claim.status === 'supported' && claim.reasons.includes(UNCONFIRMED);
   return (
-    <li className={`claim claim-${claim.status}`} data-status={claim.status}>
+    <li className={`claim claim-${claim.status}`} data-status={claim.status} data-unconfirmed={unconfirmed || undefined}>
       <span className="claim-text">{claim.text}</span>{' '}
+      {unconfirmed && (
+        <span className="unconfirmed" title={claim.reasons.join('; ')} aria-label="Not confirmed word for word">
+          ≈
+        </span>
+      )}
       {claim.cites.map((id) => (
         <CiteChip key={id} id={id} span={evidence.find((e) => e.spanId === id)} onCite={onCite} />
       ))}
@@ -100,6 +107,7 @@ function Trace({ result }: { result: AnswerResult }) {
                 · {s.tokensIn} in / {s.tokensOut ?? 0} out tokens
               </span>
             )}
+            {s.costUsd !== undefined && s.costUsd > 0 && <span className="muted"> · ${s.costUsd.toFixed(4)}</span>}
           </li>
         ))}
       </ol>
@@ -124,6 +132,20 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
                 <ClaimRow key={i} claim={c} evidence={r.evidence} onCite={onCite} />
               ))}
           </ul>
+          {r.claims.some((c) => c.status === 'dropped') && (
+            <section className="dropped" aria-label="Removed sentences">
+              <h3>Removed: not supported by the passage they cite</h3>
+              <ul>
+                {r.claims
+                  .filter((c) => c.status === 'dropped')
+                  .map((c, i) => (
+                    <li key={i}>
+                      <s>{c.text}</s> <span className="muted">— {c.reasons.join('; ')}</span>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          )}
           {r.unsupported.length > 0 && (
             <section className="open-questions">
               <h3>Not answered by the evidence</h3>
@@ -140,7 +162,17 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
       {r.mode === 'abstained' && (
         <section className="card refusal" role="status">
           <h3>No answer: the evidence is not enough</h3>
-          <p>{r.reason}</p>
+          {r.gate && r.gate.failed.length > 0 ? (
+            <ul className="gate-failed">
+              {r.gate.failed.map((f, i) => (
+                <li key={i} data-condition={f.condition}>
+                  {f.message}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{r.reason}</p>
+          )}
           <p className="muted">Searched: {r.searched.join(' · ')}</p>
           <ul>
             {r.links.map((l) => (
@@ -177,6 +209,18 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
           <button type="button" onClick={onRetry}>
             Retry
           </button>
+        </section>
+      )}
+      {r.conflicts.length > 0 && (
+        <section className="conflicts" aria-label="Sources disagree">
+          <h3>Sources disagree</h3>
+          <ul>
+            {r.conflicts.map((c, i) => (
+              <li key={i} data-resolution={c.resolution}>
+                {c.note}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       {r.warnings.length > 0 && r.mode !== 'unavailable' && (

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { callBackground } from '@/lib/messaging/client';
 import { JOBS_PORT, JobUpdateSchema, type HistoryItem } from '@/lib/messaging/protocol';
 import type { AnswerRecord, JobRecord, TabChoice } from '@/lib/db/records';
-import { AnswerView, type CitationState } from './answer-view';
+import { AnswerView, ClaimRow, type CitationState } from './answer-view';
 
 /** The side panel: ask, watch the job, read the cited answer, jump to passages, reopen history. */
 export function SidePanel() {
@@ -160,6 +160,13 @@ export function SidePanel() {
         <p className="progress" role="status">
           {lastEvent?.message ?? 'Working…'}
         </p>
+      )}
+      {running && job && job.claims.length > 0 && (
+        <ul className="claims live" aria-label="Verified so far">
+          {job.claims.map((c, i) => (
+            <ClaimRow key={i} claim={c} evidence={[]} onCite={() => undefined} />
+          ))}
+        </ul>
       )}
       {job?.status === 'interrupted' && !answer && (
         <section className="card error" role="alert">

@@ -1,21 +1,50 @@
 import { z } from 'zod';
 
-/** Search providers the foundation speaks; more arrive with the retrieval issue (#3). */
-export const SearchProviderIdSchema = z.enum(['wikipedia', 'brave']);
+/** Search providers Spanlight speaks. */
+export const SearchProviderIdSchema = z.enum(['wikipedia', 'brave', 'tavily', 'exa', 'searxng', 'serper']);
 export type SearchProviderId = z.infer<typeof SearchProviderIdSchema>;
+
+/** Providers that need a key. */
+export const KEYED_PROVIDERS = ['brave', 'tavily', 'exa', 'serper'] as const;
+export type KeyedProviderId = (typeof KEYED_PROVIDERS)[number];
 
 /** Default endpoints; every one can be overridden in Settings (self-hosted, proxies, tests). */
 export const DEFAULT_BASE_URLS: Record<SearchProviderId, string> = {
   wikipedia: 'https://en.wikipedia.org/w/api.php',
   brave: 'https://api.search.brave.com/res/v1/web/search',
+  tavily: 'https://api.tavily.com',
+  exa: 'https://api.exa.ai',
+  searxng: 'http://localhost:8888',
+  serper: 'https://google.serper.dev',
 };
+
+/** Primary sources from the seed: regulators, standards bodies, vendor documentation. */
+export const DEFAULT_PRIMARY_DOMAINS = [
+  'europa.eu',
+  'nist.gov',
+  'ietf.org',
+  'w3.org',
+  'python.org',
+  'developer.mozilla.org',
+  'whatwg.org',
+  'iso.org',
+  'who.int',
+  'un.org',
+];
+
+const Keyed = z.object({ apiKey: z.string(), baseUrl: z.string() });
+const Keyless = z.object({ baseUrl: z.string() });
 
 export const SettingsSchema = z.object({
   search: z.object({
     /** Providers queried for each question, in order. Empty = open tabs only. */
     providers: z.array(SearchProviderIdSchema),
-    brave: z.object({ apiKey: z.string(), baseUrl: z.string() }),
-    wikipedia: z.object({ baseUrl: z.string() }),
+    wikipedia: Keyless,
+    brave: Keyed,
+    tavily: Keyed,
+    exa: Keyed,
+    searxng: Keyless,
+    serper: Keyed,
   }),
   model: z.object({
     /** "extractive" needs no model at all; "openai" is any OpenAI-compatible endpoint. */
@@ -33,6 +62,25 @@ export const SettingsSchema = z.object({
    * Off by default: a search result must not make the extension read the user's LAN.
    */
   allowPrivateNetwork: z.boolean(),
+  /** Gate: independent registrable domains required among web evidence. */
+  minDomains: z.number().int().min(1).max(5),
+  /** Gate: require a primary or allowlisted source. */
+  requirePrimary: z.boolean(),
+  /** Registrable domains counted as primary sources. */
+  primaryDomains: z.array(z.string()),
+  /** The user's allowlist (counts as primary) and denylist (never evidence), by registrable domain. */
+  allowDomains: z.array(z.string()),
+  denyDomains: z.array(z.string()),
+  /** Freshness window in days applied when the question does not set one; null = no window. */
+  freshnessDays: z.number().int().min(1).max(3650).nullable(),
+  /** Ask the model to judge claims the deterministic checks cannot settle. */
+  judge: z.boolean(),
+  /** Prices for the cost estimate in the trace. */
+  prices: z.object({
+    inputPerMillion: z.number().min(0),
+    outputPerMillion: z.number().min(0),
+    searchPerCall: z.number().min(0),
+  }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -41,27 +89,48 @@ export function defaultSettings(): Settings {
   return {
     search: {
       providers: ['wikipedia'],
-      brave: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.brave },
       wikipedia: { baseUrl: DEFAULT_BASE_URLS.wikipedia },
+      brave: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.brave },
+      tavily: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.tavily },
+      exa: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.exa },
+      searxng: { baseUrl: DEFAULT_BASE_URLS.searxng },
+      serper: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.serper },
     },
     model: { kind: 'extractive', baseUrl: 'https://api.openai.com/v1', apiKey: '', model: 'gpt-4o-mini' },
     maxPages: 4,
     maxSpans: 5,
     allowPrivateNetwork: false,
+    minDomains: 2,
+    requirePrimary: false,
+    primaryDomains: DEFAULT_PRIMARY_DOMAINS,
+    allowDomains: [],
+    denyDomains: [],
+    freshnessDays: null,
+    judge: false,
+    prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
   };
 }
 
+type PublicKeyed = { baseUrl: string; hasKey: boolean };
+
 /** Settings as other contexts may see them: keys replaced by whether one is set. */
 export type PublicSettings = Omit<Settings, 'search' | 'model'> & {
-  search: Omit<Settings['search'], 'brave'> & { brave: { baseUrl: string; hasKey: boolean } };
+  search: Omit<Settings['search'], KeyedProviderId> & Record<KeyedProviderId, PublicKeyed>;
   model: Omit<Settings['model'], 'apiKey'> & { hasKey: boolean };
 };
 
 /** Strips keys before settings leave the background (the options page shows "key set"). */
 export function toPublicSettings(s: Settings): PublicSettings {
+  const keyed = (k: { apiKey: string; baseUrl: string }): PublicKeyed => ({ baseUrl: k.baseUrl, hasKey: k.apiKey !== '' });
   return {
     ...s,
-    search: { ...s.search, brave: { baseUrl: s.search.brave.baseUrl, hasKey: s.search.brave.apiKey !== '' } },
+    search: {
+      ...s.search,
+      brave: keyed(s.search.brave),
+      tavily: keyed(s.search.tavily),
+      exa: keyed(s.search.exa),
+      serper: keyed(s.search.serper),
+    },
     model: { kind: s.model.kind, baseUrl: s.model.baseUrl, model: s.model.model, hasKey: s.model.apiKey !== '' },
   };
 }

@@ -86,6 +86,9 @@ export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
 /** Status of one claim after citation attachment and verification. */
 export const ClaimStatusSchema = z.enum(['supported', 'flagged', 'dropped']);
 
+/** The note on a kept claim that the deterministic checks could not confirm word for word. */
+export const UNCONFIRMED = 'not confirmed word for word: read the cited passage';
+
 /** One sentence of an answer with the spans it cites. */
 export const ClaimSchema = z.object({
   /** The claim's text with citation markers removed. */
@@ -112,6 +115,8 @@ export const TraceStageSchema = z.object({
   detail: z.unknown().optional(),
   tokensIn: z.number().optional(),
   tokensOut: z.number().optional(),
+  /** Estimated cost in US dollars, from the prices in the settings. */
+  costUsd: z.number().optional(),
 });
 export type TraceStage = z.infer<typeof TraceStageSchema>;
 
@@ -138,6 +143,41 @@ export const ProviderFailureSchema = z.object({
 });
 export type ProviderFailure = z.infer<typeof ProviderFailureSchema>;
 
+/** One value that answers the question, as a span states it. */
+export const ConflictValueSchema = z.object({
+  value: z.string(),
+  /** Span ids stating this value. */
+  cites: z.array(z.string()),
+  /** Newest publication date among those spans, when known. */
+  published: z.string().nullable(),
+  /** Whether a primary (allowlisted) source states it. */
+  primary: z.boolean(),
+});
+
+/** Spans that disagree on a value the question asks for, and what the code did about it. */
+export const ConflictSchema = z.object({
+  /** What the values measure, e.g. "residents" or "version". */
+  about: z.string(),
+  values: z.array(ConflictValueSchema),
+  /** prefer-primary / prefer-recent: resolved and said so; material: unresolved, the gate abstains. */
+  resolution: z.enum(['prefer-primary', 'prefer-recent', 'material']),
+  /** The sentence shown to the person. */
+  note: z.string(),
+});
+export type Conflict = z.infer<typeof ConflictSchema>;
+
+/** The gate's decision before composing. */
+export const GateResultSchema = z.object({
+  passed: z.boolean(),
+  /** Conditions that failed, each with a message a person can read. */
+  failed: z.array(
+    z.object({ condition: z.enum(['independent-domains', 'primary-source', 'freshness', 'conflict']), message: z.string() }),
+  ),
+  /** Conditions that were checked and passed, or not applied (with why). */
+  notes: z.array(z.string()),
+});
+export type GateResult = z.infer<typeof GateResultSchema>;
+
 const base = {
   question: z.string(),
   trace: TraceSchema,
@@ -147,6 +187,10 @@ const base = {
   searched: z.array(z.string()),
   /** Provider failures that did not stop the answer. */
   warnings: z.array(z.string()),
+  /** Disagreements found between spans (empty when none). */
+  conflicts: z.array(ConflictSchema).default([]),
+  /** The gate's decision, when the pipeline got that far. */
+  gate: GateResultSchema.optional(),
 };
 
 /** An answer, by mode. Every mode is a result; only "unavailable" is retryable. */

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import {
   SpanlightDb,
+  appendJobClaim,
   appendJobEvent,
   listAnswers,
   readAnswer,
@@ -15,40 +16,41 @@ import { toPublicSettings, type Settings } from '../settings';
 import type { SettingsUpdate, JobUpdate } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
 import { answerQuestion } from '../pipeline/answer-question';
+import { pipelineSettings } from '../pipeline/pipeline-settings';
 import { fetchPage } from '../pipeline/fetch-page';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
-import { createBraveProvider } from '../search/brave';
-import { createWikipediaProvider } from '../search/wikipedia';
-import type { SearchProvider } from '../search/provider';
+import { providersFor } from '../search/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
 import { ensureContentScript, focusOrOpen, readTabs } from './tabs';
 
-/** Providers for the current settings; a provider that needs a key and has none is left out. */
-export function providersFor(settings: Settings): SearchProvider[] {
-  return settings.search.providers.flatMap((id): SearchProvider[] => {
-    if (id === 'wikipedia') return [createWikipediaProvider(settings.search.wikipedia)];
-    if (id === 'brave' && settings.search.brave.apiKey) return [createBraveProvider(settings.search.brave)];
-    return [];
-  });
-}
-
-/** Merges an update from the options page; a key left undefined keeps the stored one. */
+/** Merges an update from the options page; a key left undefined keeps the stored one, a field left out is kept. */
 export function applySettingsUpdate(current: Settings, update: SettingsUpdate): Settings {
+  const keyed = (now: { apiKey: string; baseUrl: string }, next?: { baseUrl: string; apiKey?: string | undefined }) =>
+    next ? { baseUrl: next.baseUrl, apiKey: next.apiKey ?? now.apiKey } : now;
+  const u = update;
   return {
-    ...current,
-    ...update,
     search: {
-      providers: update.search.providers,
-      wikipedia: update.search.wikipedia,
-      brave: { baseUrl: update.search.brave.baseUrl, apiKey: update.search.brave.apiKey ?? current.search.brave.apiKey },
+      providers: u.search.providers,
+      wikipedia: u.search.wikipedia,
+      brave: keyed(current.search.brave, u.search.brave),
+      tavily: keyed(current.search.tavily, u.search.tavily),
+      exa: keyed(current.search.exa, u.search.exa),
+      searxng: u.search.searxng ?? current.search.searxng,
+      serper: keyed(current.search.serper, u.search.serper),
     },
-    model: {
-      kind: update.model.kind,
-      baseUrl: update.model.baseUrl,
-      model: update.model.model,
-      apiKey: update.model.apiKey ?? current.model.apiKey,
-    },
+    model: { kind: u.model.kind, baseUrl: u.model.baseUrl, model: u.model.model, apiKey: u.model.apiKey ?? current.model.apiKey },
+    maxPages: u.maxPages,
+    maxSpans: u.maxSpans,
+    allowPrivateNetwork: u.allowPrivateNetwork,
+    minDomains: u.minDomains ?? current.minDomains,
+    requirePrimary: u.requirePrimary ?? current.requirePrimary,
+    primaryDomains: u.primaryDomains ?? current.primaryDomains,
+    allowDomains: u.allowDomains ?? current.allowDomains,
+    denyDomains: u.denyDomains ?? current.denyDomains,
+    freshnessDays: u.freshnessDays === undefined ? current.freshnessDays : u.freshnessDays,
+    judge: u.judge ?? current.judge,
+    prices: u.prices ?? current.prices,
   };
 }
 
@@ -84,6 +86,7 @@ export class BackgroundService {
       createdAt: now,
       updatedAt: now,
       events: [{ at: now, stage: 'queued', message: 'Starting…' }],
+      claims: [],
     };
     await this.db.jobs.put(job);
     void this.run(job.id);
@@ -102,6 +105,7 @@ export class BackgroundService {
     if (!job) return;
     const settings = await readSettings(this.db);
     const skippedTabs: string[] = [];
+    const configured = providersFor(settings);
     const progress = async (stage: string, message: string) => {
       await appendJobEvent(this.db, jobId, { at: new Date().toISOString(), stage, message });
       await this.publish(jobId);
@@ -113,7 +117,7 @@ export class BackgroundService {
         {
           now: () => new Date(),
           fetch: (input, init) => fetch(input, init),
-          providers: providersFor(settings),
+          providers: configured.providers,
           fetchPage: (url) =>
             fetchPage(url, {
               fetch: (input, init) => fetch(input, init),
@@ -137,8 +141,9 @@ export class BackgroundService {
                 })
               : null,
           onProgress: (stage, message) => void progress(stage, message),
+          onClaim: (claim) => void appendJobClaim(this.db, jobId, claim).then(() => this.publish(jobId)),
         },
-        { maxPages: settings.maxPages, maxSpans: settings.maxSpans },
+        pipelineSettings(settings, configured.missingKeys),
       );
     } catch (e) {
       // A bug of ours, not a provider's: still a result the panel can show and retry.
@@ -149,6 +154,7 @@ export class BackgroundService {
         evidence: [],
         searched: [job.question],
         warnings: [],
+        conflicts: [],
         failures: [
           {
             provider: 'Spanlight',

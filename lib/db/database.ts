@@ -84,6 +84,15 @@ export async function appendJobEvent(db: SpanlightDb, jobId: string, event: JobE
   });
 }
 
+/** Adds a claim verified while the model is still writing. */
+export async function appendJobClaim(db: SpanlightDb, jobId: string, claim: JobRecord['claims'][number]): Promise<void> {
+  await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId);
+    if (!job) return;
+    await db.jobs.put({ ...job, claims: [...(job.claims ?? []), claim], updatedAt: new Date().toISOString() });
+  });
+}
+
 /** Jobs left "running" by a worker that was stopped become "interrupted", so the panel can offer a retry. */
 export async function markInterruptedJobs(db: SpanlightDb, now: string): Promise<number> {
   return db.jobs.where('status').equals('running').modify({ status: 'interrupted', updatedAt: now });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerResultSchema, PageSchema, SearchHitSchema } from '../types';
+import { AnswerResultSchema, ClaimSchema, PageSchema, SearchHitSchema } from '../types';
 
 /** Stored records as zod schemas: validated on read, importable without Dexie (content scripts, CLI). */
 
@@ -27,6 +27,8 @@ export const JobRecordSchema = z.object({
   events: z.array(JobEventSchema),
   /** Set when status is "done". */
   answerId: z.string().optional(),
+  /** Claims verified so far while the model writes (streamed to the panel). */
+  claims: z.array(ClaimSchema).default([]),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

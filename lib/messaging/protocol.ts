@@ -28,19 +28,25 @@ export const HistoryItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
+const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });
 const PublicSettingsSchema = SettingsSchema.extend({
-  search: SettingsSchema.shape.search.extend({
-    brave: z.object({ baseUrl: z.string(), hasKey: z.boolean() }),
-  }),
+  search: SettingsSchema.shape.search.extend({ brave: PublicKeyed, tavily: PublicKeyed, exa: PublicKeyed, serper: PublicKeyed }),
   model: SettingsSchema.shape.model.omit({ apiKey: true }).extend({ hasKey: z.boolean() }),
 });
 
-/** What the options page sends: a key left undefined is kept, an empty string clears it. */
+const KeyedUpdate = z.object({ baseUrl: z.string().url(), apiKey: z.string().max(500).optional() });
+const DomainList = z.array(z.string().trim().toLowerCase().min(1).max(253)).max(500);
+
+/** What the options page sends: a key left undefined is kept, an empty string clears it; fields left out are kept. */
 export const SettingsUpdateSchema = z.object({
   search: z.object({
     providers: z.array(SearchProviderIdSchema),
-    brave: z.object({ baseUrl: z.string().url(), apiKey: z.string().max(500).optional() }),
     wikipedia: z.object({ baseUrl: z.string().url() }),
+    brave: KeyedUpdate,
+    tavily: KeyedUpdate.optional(),
+    exa: KeyedUpdate.optional(),
+    searxng: z.object({ baseUrl: z.string().url() }).optional(),
+    serper: KeyedUpdate.optional(),
   }),
   model: z.object({
     kind: z.enum(['extractive', 'openai']),
@@ -51,6 +57,14 @@ export const SettingsUpdateSchema = z.object({
   maxPages: z.number().int().min(1).max(10),
   maxSpans: z.number().int().min(1).max(8),
   allowPrivateNetwork: z.boolean(),
+  minDomains: z.number().int().min(1).max(5).optional(),
+  requirePrimary: z.boolean().optional(),
+  primaryDomains: DomainList.optional(),
+  allowDomains: DomainList.optional(),
+  denyDomains: DomainList.optional(),
+  freshnessDays: z.number().int().min(1).max(3650).nullable().optional(),
+  judge: z.boolean().optional(),
+  prices: SettingsSchema.shape.prices.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -29,6 +29,7 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
   return {
     name: `${config.model} at ${host}`,
     async complete(request) {
+      let text = '';
       try {
         const stream = await client.chat.completions.create(
           {
@@ -43,7 +44,6 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
           },
           request.signal ? { signal: request.signal } : undefined,
         );
-        let text = '';
         let tokensIn: number | undefined;
         let tokensOut: number | undefined;
         for await (const chunk of stream) {
@@ -59,7 +59,8 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
         }
         return { text, ...(tokensIn === undefined ? {} : { tokensIn }), ...(tokensOut === undefined ? {} : { tokensOut }) };
       } catch (e) {
-        throw toProviderError(e, provider, config.baseUrl);
+        const error = toProviderError(e, provider, config.baseUrl);
+        throw text ? new ProviderError(error.failure, text) : error;
       }
     },
   };

@@ -1,16 +1,20 @@
-import type { AnswerResult, EvidenceSpan, Page, Passage, ProviderFailure, SearchHit, TraceStage } from '../types';
+import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure, SearchHit, TraceStage } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../search/http';
 import { ProviderError } from '../search/provider-error';
 import { estimateTokens } from '../text/tokens';
 import { splitPassages } from './passages';
-import { selectEvidence } from './select';
+import { registrableDomain, selectEvidence } from './select';
 import { composeExtractive, composeWithModel } from './compose';
-import { attachCitations, sourcesFor } from './cite';
-import { verifyClaims } from './verify';
+import { sourcesFor } from './cite';
 import type { FetchOutcome } from './fetch-page';
 import { dedupeHits } from './dedupe-hits';
+import { decideMode, disposeDraft, isPrimaryFor, prepareEvidence, type DisposeSettings } from './dispose';
+import { parseDraft } from './draft';
+import { checkClaims, applyChecks, type JudgeVerdicts } from './verify';
+import { judgeClaims } from './judge';
+import { sentenceSpans } from './passages';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -25,12 +29,25 @@ export interface PipelineDeps {
   model: ChatModel | null;
   /** Progress for the panel. */
   onProgress: (stage: string, message: string) => void;
+  /** Each claim as soon as it is verified, while the model is still writing. */
+  onClaim?: (claim: Claim) => void;
 }
 
 export interface PipelineSettings {
   maxPages: number;
   maxSpans: number;
   searchTimeoutMs?: number;
+  minDomains: number;
+  requirePrimary: boolean;
+  /** Primary domains and the user's allowlist. */
+  primaryDomains: string[];
+  denyDomains: string[];
+  freshnessDays?: number;
+  /** Use the model as a judge for claims the deterministic checks cannot settle. */
+  judge: boolean;
+  prices: { inputPerMillion: number; outputPerMillion: number; searchPerCall: number };
+  /** Providers configured without a key, reported as warnings. */
+  missingKeys?: string[];
 }
 
 /** Records each stage's timing and outcome as it runs. */
@@ -59,29 +76,68 @@ class TraceRecorder {
       throw e;
     }
   }
+  add(stage: string, record: Omit<TraceStage, 'stage' | 'startedAt' | 'ms'>) {
+    this.stages.push({ stage, startedAt: this.now().toISOString(), ms: 0, ...record });
+  }
+}
+
+function cost(prices: PipelineSettings['prices'], tokensIn = 0, tokensOut = 0): number {
+  return Math.round(((tokensIn * prices.inputPerMillion + tokensOut * prices.outputPerMillion) / 1e6) * 1e6) / 1e6;
 }
 
 /**
- * The first pipeline, end to end: search → fetch + extract → tabs → passages → select → compose →
- * cite → verify. Every stage is recorded in the trace; every outcome is a result, never a throw.
+ * Verifies claims while the model streams: every sentence that is complete (another has begun after
+ * it) is parsed, checked against its spans and handed on. The final result is recomputed at the end.
+ */
+function claimStreamer(spans: EvidenceSpan[], texts: Map<string, string>, onClaim: (c: Claim) => void) {
+  let buffer = '';
+  let emitted = 0;
+  return (delta: string) => {
+    buffer += delta;
+    if (buffer.trimStart().startsWith('{') || buffer.trimStart().startsWith('```')) return; // structured: wait for the whole
+    const parsed = parseDraft(buffer, spans);
+    const complete = parsed.claims.slice(0, -1);
+    if (complete.length <= emitted) return;
+    const fresh = complete.slice(emitted);
+    const checked = applyChecks(fresh, checkClaims(fresh, spans, texts));
+    emitted = complete.length;
+    for (const c of checked) if (c.status !== 'dropped') onClaim(c);
+  };
+}
+
+/** The complete sentences of a reply that was cut off mid-stream. */
+function completeSentences(text: string): string {
+  const spans = sentenceSpans(text);
+  if (spans.length <= 1) return '';
+  return text.slice(0, spans[spans.length - 2]![1]);
+}
+
+/**
+ * The pipeline, end to end: search → fetch + extract → tabs → passages → select → gate → compose →
+ * cite → verify (→ judge). Every stage is recorded in the trace; every outcome is a result, never a throw.
  */
 export async function answerQuestion(question: string, deps: PipelineDeps, settings: PipelineSettings): Promise<AnswerResult> {
   const trace = new TraceRecorder(deps.now);
-  const warnings: string[] = [];
+  const warnings: string[] = (settings.missingKeys ?? []).map(
+    (p) => `${p} is selected but has no key: add one in Settings → Search.`,
+  );
   const searched = [question];
-  const base = () => ({ question, trace: { stages: trace.stages }, searched, warnings });
-
-  // Route and plan: the foundation searches every question with the question itself; the model
-  // planner and the router arrive with the retrieval issue (#3).
-  trace.stages.push({
-    stage: 'route',
-    startedAt: deps.now().toISOString(),
-    ms: 0,
-    ok: true,
-    summary: 'search: every question is searched in this version',
+  let conflicts: AnswerResult['conflicts'] = [];
+  // Set once the gate has run; read by every result built after it.
+  const decided: { gate?: AnswerResult['gate'] } = {};
+  const base = () => ({
+    question,
+    trace: { stages: trace.stages },
+    searched,
+    warnings,
+    conflicts,
+    ...(decided.gate ? { gate: decided.gate } : {}),
   });
 
-  // Search every configured provider in parallel; one failing does not stop the others.
+  // Route and plan: this version searches every question with the question itself; the model
+  // planner and the router arrive with the retrieval issue (#3).
+  trace.add('route', { ok: true, summary: 'search: every question is searched in this version' });
+
   deps.onProgress('searching', `Searching ${deps.providers.length} source${deps.providers.length === 1 ? '' : 's'}…`);
   const failures: ProviderFailure[] = [];
   const hits = await trace.run(
@@ -89,17 +145,18 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     async () => {
       const results = await Promise.allSettled(
         deps.providers.map((p) =>
-          p.search(question, { count: 8, fetch: deps.fetch, timeoutMs: settings.searchTimeoutMs ?? 8000 }),
+          p.search(question, { count: 8, fetch: deps.fetch, timeoutMs: settings.searchTimeoutMs ?? 8000, now: deps.now }),
         ),
       );
       const all: SearchHit[] = [];
       results.forEach((r, i) => {
         if (r.status === 'fulfilled') all.push(...r.value);
         else {
+          const name = deps.providers[i]!.name;
           const failure =
             r.reason instanceof ProviderError
               ? r.reason.failure
-              : { provider: deps.providers[i]!.name, kind: 'network' as const, message: `${deps.providers[i]!.name} failed.` };
+              : { provider: name, kind: 'network' as const, message: `${name} failed.` };
           failures.push(failure);
           warnings.push(failure.message);
         }
@@ -110,36 +167,35 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       ok: failures.length < deps.providers.length || deps.providers.length === 0,
       summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers`,
       detail: { hits: h, failures },
+      costUsd: deps.providers.length * settings.prices.searchPerCall,
     }),
   );
 
-  const toFetch = hits.slice(0, settings.maxPages);
+  const denied = isPrimaryFor(settings.denyDomains);
+  const toFetch = hits.filter((h) => !denied(h.url)).slice(0, settings.maxPages);
   deps.onProgress('reading', `Reading ${toFetch.length} page${toFetch.length === 1 ? '' : 's'}…`);
-  const pages: Page[] = await trace
-    .run(
-      'fetch',
-      async () => {
-        const outcomes = await Promise.all(toFetch.map((h) => deps.fetchPage(h.url)));
-        return outcomes;
-      },
-      (outcomes) => ({
-        ok: true,
-        summary: `${outcomes.filter((o) => o.ok).length}/${outcomes.length} pages read`,
-        detail: outcomes.map((o) =>
-          o.ok
-            ? {
-                url: o.extraction.page.url,
-                ok: true,
-                chars: o.extraction.page.text.length,
-                readable: o.extraction.readable,
-                truncated: o.truncated,
-                published: o.extraction.page.published,
-              }
-            : { url: o.url, ok: false, reason: o.reason },
-        ),
-      }),
-    )
-    .then((outcomes) => outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : [])));
+  const outcomes = await trace.run(
+    'fetch',
+    () => Promise.all(toFetch.map((h) => deps.fetchPage(h.url))),
+    (o) => ({
+      ok: true,
+      summary: `${o.filter((x) => x.ok).length}/${o.length} pages read`,
+      detail: o.map((x) =>
+        x.ok
+          ? {
+              url: x.extraction.page.url,
+              ok: true,
+              chars: x.extraction.page.text.length,
+              readable: x.extraction.readable,
+              truncated: x.truncated,
+              published: x.extraction.page.published,
+            }
+          : { url: x.url, ok: false, reason: x.reason },
+      ),
+    }),
+  );
+  const pages = outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []));
+  for (const o of outcomes) if (o.ok && o.truncated) warnings.push(`${o.extraction.page.url} was cut at ${o.bytes} bytes.`);
 
   const tabPages = await trace.run(
     'tabs',
@@ -151,18 +207,25 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     }),
   );
 
+  const links = () =>
+    [...hits.map((h) => ({ url: h.url, title: h.title })), ...tabPages.map((p) => ({ url: p.url, title: p.title }))].slice(0, 10);
+
   if (failures.length === deps.providers.length && deps.providers.length > 0 && tabPages.length === 0) {
     return { mode: 'unavailable', ...base(), evidence: [], failures, reason: failures.map((f) => f.message).join(' ') };
   }
 
-  const passages: Passage[] = [...pages, ...tabPages].flatMap((p) => splitPassages(p));
+  const passages: Passage[] = [...pages, ...tabPages].filter((p) => !denied(p.url)).flatMap((p) => splitPassages(p));
   const selection = await trace.run(
     'select',
     async () => selectEvidence(question, searched, passages, { maxSpans: settings.maxSpans }),
     (s) => ({
       ok: true,
       summary: `${s.spans.length} spans from ${passages.length} passages`,
-      detail: { spans: s.spans.map((x) => ({ spanId: x.spanId, url: x.url, score: x.score })), dropped: s.dropped },
+      detail: {
+        spans: s.spans.map((x) => ({ spanId: x.spanId, url: x.url, score: x.score, domain: registrableDomain(x.url) })),
+        dropped: s.dropped,
+        evidenceTokens: s.spans.reduce((n, x) => n + estimateTokens(x.text), 0),
+      },
     }),
   );
   const spans = selection.spans;
@@ -178,118 +241,177 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     };
   }
 
-  deps.onProgress('composing', deps.model ? `Composing with ${deps.model.name}…` : 'Composing from the best sentences…');
-  const today = deps.now().toISOString().slice(0, 10);
-  let evidence: EvidenceSpan[] = spans;
-  let draft: string;
-  try {
-    draft = await composeDraft(deps, question, evidence, today, trace);
-  } catch (e) {
-    if (e instanceof ProviderError) {
-      return { mode: 'unavailable', ...base(), evidence, failures: [...failures, e.failure], reason: e.failure.message };
-    }
-    throw e;
+  const disposeSettings: DisposeSettings = {
+    minDomains: settings.minDomains,
+    requirePrimary: settings.requirePrimary,
+    primaryDomains: settings.primaryDomains,
+    ...(settings.freshnessDays === undefined ? {} : { freshnessDays: settings.freshnessDays }),
+    now: deps.now(),
+  };
+  const prepared = prepareEvidence(question, spans, disposeSettings);
+  conflicts = prepared.conflicts;
+  decided.gate = prepared.gate;
+  trace.add('gate', {
+    ok: prepared.gate.passed,
+    summary: prepared.gate.passed ? 'passed' : prepared.gate.failed.map((f) => f.message).join(' '),
+    detail: { gate: prepared.gate, conflicts: prepared.conflicts, removedInstructions: prepared.removed },
+  });
+  if (prepared.removed.length > 0)
+    warnings.push(
+      `Text addressed to an AI was removed from ${[...new Set(prepared.removed.map((r) => r.spanId))].join(', ')} before the model saw it.`,
+    );
+  if (!prepared.gate.passed) {
+    return {
+      mode: 'abstained',
+      ...base(),
+      evidence: spans,
+      reason: prepared.gate.failed.map((f) => f.message).join(' '),
+      links: links(),
+    };
   }
 
-  let citation = attachCitations(draft, evidence);
-  if (citation.unknownIds.length > 0) {
-    // The model cited spans that do not exist: discard the draft and retry once with a tighter set.
-    warnings.push(`The model cited spans that do not exist (${citation.unknownIds.join(', ')}); retried with fewer spans.`);
-    evidence = renumber(evidence.slice(0, Math.max(1, Math.ceil(evidence.length / 2))));
+  deps.onProgress('composing', deps.model ? `Composing with ${deps.model.name}…` : 'Composing from the best sentences…');
+  const today = deps.now().toISOString().slice(0, 10);
+  let evidence: EvidenceSpan[] = prepared.composeSpans;
+  const unsupportedExtra: string[] = [];
+  const compose = async (set: EvidenceSpan[]): Promise<string | AnswerResult> => {
     try {
-      draft = await composeDraft(deps, question, evidence, today, trace);
+      return await composeDraft(deps, question, set, prepared.texts, today, trace, settings);
     } catch (e) {
-      if (e instanceof ProviderError)
-        return { mode: 'unavailable', ...base(), evidence, failures: [...failures, e.failure], reason: e.failure.message };
-      throw e;
+      if (!(e instanceof ProviderError)) throw e;
+      const complete = completeSentences(e.partialText);
+      if (complete) {
+        warnings.push(`The model's reply was cut off (${e.failure.message}); only its complete sentences were checked.`);
+        unsupportedExtra.push('The rest of the answer: the model’s reply was cut off.');
+        return complete;
+      }
+      return { mode: 'unavailable', ...base(), evidence: set, failures: [...failures, e.failure], reason: e.failure.message };
     }
-    citation = attachCitations(draft, evidence);
-    if (citation.unknownIds.length > 0) {
+  };
+
+  let draft = await compose(evidence);
+  if (typeof draft !== 'string') return draft;
+  let disposed = disposeDraft(draft, evidence, prepared.texts);
+  if (disposed.parsed.unknownIds.length > 0) {
+    // The model cited spans that do not exist: discard the draft and retry once with a tighter set.
+    warnings.push(
+      `The model cited spans that do not exist (${disposed.parsed.unknownIds.join(', ')}); its draft was discarded and retried with fewer spans.`,
+    );
+    evidence = evidence.slice(0, Math.max(1, Math.ceil(evidence.length / 2)));
+    draft = await compose(evidence);
+    if (typeof draft !== 'string') return draft;
+    disposed = disposeDraft(draft, evidence, prepared.texts);
+    if (disposed.parsed.unknownIds.length > 0) {
       return {
         mode: 'abstained',
         ...base(),
         evidence,
         reason: 'The model cited evidence that does not exist, twice; its answer was discarded.',
-        links: evidence.map((s) => ({ url: s.url, title: s.title })),
+        links: links(),
       };
     }
   }
-  if (citation.insufficient) {
-    return {
-      mode: 'abstained',
-      ...base(),
-      evidence,
-      reason: 'The evidence found does not support an answer.',
-      links: evidence.map((s) => ({ url: s.url, title: s.title })),
-    };
+  trace.add('cite', {
+    ok: true,
+    summary: `${disposed.parsed.claims.length} sentences, ${disposed.parsed.claims.filter((c) => c.cites.length === 0).length} uncited (${disposed.parsed.form} draft)`,
+    detail: disposed.parsed,
+  });
+  if (disposed.parsed.insufficient) {
+    return { mode: 'abstained', ...base(), evidence, reason: 'The evidence found does not support an answer.', links: links() };
   }
 
-  deps.onProgress('verifying', `Checking ${citation.claims.length} claims against their passages…`);
-  const claims = verifyClaims(citation.claims, evidence);
-  trace.stages.push({
-    stage: 'verify',
-    startedAt: deps.now().toISOString(),
-    ms: 0,
+  deps.onProgress('verifying', `Checking ${disposed.parsed.claims.length} claims against their passages…`);
+  let judged: JudgeVerdicts | undefined;
+  const open = disposed.checks.filter(
+    (c) => c.outcome.verdict === 'uncertain' && disposed.parsed.claims[c.index]!.cites.length > 0,
+  );
+  if (settings.judge && deps.model && open.length > 0) {
+    const model = deps.model;
+    const outcome = await trace
+      .run(
+        'judge',
+        () =>
+          judgeClaims(
+            model,
+            open.map((c) => {
+              const claim = disposed.parsed.claims[c.index]!;
+              return { index: c.index, claim, passage: claim.cites.map((id) => prepared.texts.get(id) ?? '').join('\n') };
+            }),
+          ),
+        (o) => ({
+          ok: !o.error,
+          summary: o.error ?? `${o.verdicts.size}/${open.length} claims judged`,
+          tokensIn: o.tokensIn,
+          tokensOut: o.tokensOut,
+          costUsd: cost(settings.prices, o.tokensIn, o.tokensOut),
+        }),
+      )
+      .catch((e: unknown) => {
+        warnings.push(
+          `The model judge was unavailable (${e instanceof Error ? e.message : String(e)}); unsettled claims are flagged.`,
+        );
+        return undefined;
+      });
+    judged = outcome?.verdicts;
+  }
+  const claims = judged ? disposeDraft(draft, evidence, prepared.texts, judged).claims : disposed.claims;
+  trace.add('verify', {
     ok: true,
-    summary: `${claims.filter((c) => c.status === 'supported').length}/${claims.length} claims supported`,
-    detail: claims,
+    summary: `${claims.filter((c) => c.status === 'supported').length} supported, ${claims.filter((c) => c.status === 'flagged').length} flagged, ${claims.filter((c) => c.status === 'dropped').length} dropped`,
+    detail: { claims, checks: disposed.checks },
   });
-  const supported = claims.filter((c) => c.status === 'supported').length;
-  if (supported === 0) {
+  const unsupported = [...disposed.parsed.unsupported, ...unsupportedExtra];
+  const mode = decideMode(claims, unsupported);
+  if (mode === 'abstained') {
     return {
       mode: 'abstained',
       ...base(),
       evidence,
       reason: 'No sentence of the draft was supported by the passage it cites.',
-      links: evidence.map((s) => ({ url: s.url, title: s.title })),
+      links: links(),
     };
   }
-  return {
-    mode: supported === claims.length ? 'grounded' : 'partial',
-    ...base(),
-    evidence,
-    claims,
-    sources: sourcesFor(claims, evidence),
-    unsupported: [],
-  };
+  return { mode, ...base(), evidence, claims, sources: sourcesFor(claims, evidence), unsupported };
 }
 
 async function composeDraft(
   deps: PipelineDeps,
   question: string,
   evidence: EvidenceSpan[],
+  texts: Map<string, string>,
   today: string,
   trace: TraceRecorder,
+  settings: PipelineSettings,
 ): Promise<string> {
   const model = deps.model;
+  // The composer sees the sanitised text of each span.
+  const shown = evidence.map((s) => ({ ...s, text: texts.get(s.spanId) ?? s.text }));
   if (!model) {
     return trace.run(
       'compose',
-      async () => composeExtractive(question, evidence),
+      async () => composeExtractive(question, shown),
       (d) => ({
         ok: true,
         summary: 'extractive: best verbatim sentences of the top spans',
         detail: { draft: d },
         tokensIn: 0,
         tokensOut: 0,
+        costUsd: 0,
       }),
     );
   }
-  return trace
-    .run(
-      'compose',
-      () => composeWithModel(model, question, evidence, today),
-      (r) => ({
-        ok: true,
-        summary: `${model.name}: ${r.text.length} characters`,
-        detail: { draft: r.text, evidenceTokens: evidence.reduce((s, e) => s + estimateTokens(e.text), 0) },
-        ...(r.tokensIn === undefined ? {} : { tokensIn: r.tokensIn }),
-        ...(r.tokensOut === undefined ? {} : { tokensOut: r.tokensOut }),
-      }),
-    )
-    .then((r) => r.text);
-}
-
-function renumber(spans: EvidenceSpan[]): EvidenceSpan[] {
-  return spans.map((s, i) => ({ ...s, spanId: `S${i + 1}` }));
+  const onDelta = deps.onClaim ? claimStreamer(evidence, texts, deps.onClaim) : undefined;
+  const reply = await trace.run(
+    'compose',
+    () => composeWithModel(model, question, shown, today, onDelta),
+    (r) => ({
+      ok: true,
+      summary: `${model.name}: ${r.text.length} characters`,
+      detail: { draft: r.text, evidenceTokens: evidence.reduce((s, e) => s + estimateTokens(e.text), 0) },
+      ...(r.tokensIn === undefined ? {} : { tokensIn: r.tokensIn }),
+      ...(r.tokensOut === undefined ? {} : { tokensOut: r.tokensOut }),
+      costUsd: cost(settings.prices, r.tokensIn, r.tokensOut),
+    }),
+  );
+  return reply.text;
 }

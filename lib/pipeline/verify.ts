@@ -1,29 +1,68 @@
-import type { Claim, EvidenceSpan } from '../types';
-import { contentWords } from '../text/tokens';
+import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../types';
+import { verifyClaim, type VerifyOutcome } from '../verify/deterministic-verifier';
 
 /** Numbers (with decimals) written in a text, normalised ("1,200" → "1200"). */
 export function numbersIn(text: string): string[] {
   return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ''));
 }
 
+/** A claim's deterministic verdict, kept for the judge and the trace. */
+export interface ClaimCheck {
+  index: number;
+  outcome: VerifyOutcome;
+  /** Supported only by the cited spans taken together: neither says it alone. */
+  stitched: boolean;
+}
+
 /**
- * First deterministic checks of each cited claim against its spans: every number of the claim must
- * be in a cited span, and enough of its words. Failing claims are flagged with the reason, never
- * silently kept. (The full verifier arrives with the answering issue, #4.)
+ * Checks each cited claim against its cited spans taken together, deterministic layers first
+ * (lib/verify). A claim confirmed by the spans together that every one of them alone rejects is
+ * stitched from halves (over-synthesis) and is not accepted. `texts` are the spans as the model saw them.
  */
-export function verifyClaims(claims: Claim[], spans: EvidenceSpan[], minOverlap = 0.5): Claim[] {
-  const byId = new Map(spans.map((s) => [s.spanId, s]));
-  return claims.map((claim) => {
+export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {
+  const textOf = (id: string) => texts?.get(id) ?? spans.find((s) => s.spanId === id)?.text ?? '';
+  return claims.map((claim, index) => {
+    if (claim.cites.length === 0)
+      return { index, outcome: { verdict: 'unsupported', score: 0, reasons: ['the claim cites no passage'] }, stitched: false };
+    const quote = claim.quote ? { quote: claim.quote } : {};
+    const joined = verifyClaim({ claim: claim.text, passage: claim.cites.map(textOf).join('\n'), ...quote });
+    if (claim.cites.length === 1 || joined.verdict !== 'supported') return { index, outcome: joined, stitched: false };
+    // Confirmed by the spans together: is it confirmed by one of them alone?
+    const alone = claim.cites.map((id) => verifyClaim({ claim: claim.text, passage: textOf(id), ...quote }));
+    if (alone.some((o) => o.verdict !== 'unsupported')) return { index, outcome: joined, stitched: false };
+    return {
+      index,
+      outcome: {
+        verdict: 'unsupported',
+        score: joined.score,
+        reasons: [`it joins ${claim.cites.join(' and ')}, and no one of them says it alone`],
+      },
+      stitched: true,
+    };
+  });
+}
+
+/** What the judge said of the claims the deterministic layers could not settle (index → supported). */
+export type JudgeVerdicts = Map<number, boolean>;
+
+/**
+ * Applies the checks: unsupported → dropped (removed from the answer, listed with the reason);
+ * uncertain → the judge's verdict when there is one, else kept as supported with a note that it was
+ * not confirmed word for word (the deterministic layers reject only on strong evidence); supported →
+ * kept. Claims that cite nothing stay flagged.
+ */
+export function applyChecks(claims: Claim[], checks: ClaimCheck[], judge?: JudgeVerdicts): Claim[] {
+  return claims.map((claim, i) => {
+    const check = checks[i]!;
     if (claim.cites.length === 0) return claim;
-    const cited = claim.cites.map((id) => byId.get(id)!.text).join(' ');
-    const reasons = [...claim.reasons];
-    const spanNumbers = new Set(numbersIn(cited));
-    const missing = numbersIn(claim.text).filter((n) => !spanNumbers.has(n));
-    if (missing.length > 0) reasons.push(`numbers not in the cited passage: ${missing.join(', ')}`);
-    const words = [...new Set(contentWords(claim.text))];
-    const spanWords = new Set(contentWords(cited));
-    const overlap = words.length === 0 ? 1 : words.filter((w) => spanWords.has(w)).length / words.length;
-    if (overlap < minOverlap) reasons.push(`only ${Math.round(overlap * 100)}% of its words are in the cited passage`);
-    return reasons.length > claim.reasons.length ? { ...claim, status: 'flagged', reasons } : claim;
+    const { verdict, reasons } = check.outcome;
+    if (verdict === 'supported') return { ...claim, status: 'supported', reasons: [...claim.reasons] };
+    if (verdict === 'unsupported') return { ...claim, status: 'dropped', reasons: [...claim.reasons, ...reasons] };
+    const judged = judge?.get(i);
+    if (judged === true)
+      return { ...claim, status: 'supported', reasons: [...claim.reasons, 'the model judge found it supported'] };
+    if (judged === false)
+      return { ...claim, status: 'dropped', reasons: [...claim.reasons, 'the model judge found it not supported', ...reasons] };
+    return { ...claim, status: 'supported', reasons: [...claim.reasons, UNCONFIRMED, ...reasons] };
   });
 }

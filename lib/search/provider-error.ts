@@ -3,10 +3,13 @@ import type { ProviderFailure } from '../types';
 /** A provider failure carried as an Error inside a stage, and as data (`failure`) across contexts. */
 export class ProviderError extends Error {
   readonly failure: ProviderFailure;
-  constructor(failure: ProviderFailure) {
+  /** Text a streaming model had sent before it failed (a cut-off stream), if any. */
+  readonly partialText: string;
+  constructor(failure: ProviderFailure, partialText = '') {
     super(failure.message);
     this.name = 'ProviderError';
     this.failure = failure;
+    this.partialText = partialText;
   }
 }
 

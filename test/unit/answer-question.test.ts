@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion, type PipelineDeps } from '@/lib/pipeline/answer-question';
+import { answerQuestion, type PipelineDeps, type PipelineSettings } from '@/lib/pipeline/answer-question';
+import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
+import { defaultSettings } from '@/lib/settings';
 import { fetchPage } from '@/lib/pipeline/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
@@ -70,7 +72,11 @@ function deps(over: Partial<PipelineDeps> = {}): PipelineDeps {
     ...over,
   };
 }
-const settings = { maxPages: 4, maxSpans: 5 };
+const settings: PipelineSettings = {
+  ...pipelineSettings(defaultSettings()),
+  maxPages: 4,
+  maxSpans: 5,
+};
 const Q = 'What is the population of Exampleville?';
 
 function citeBoth(b: ChatRequestBody) {
@@ -88,7 +94,17 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     if (r.mode !== 'grounded') return;
     expect(r.claims.map((c) => c.status)).toEqual(['supported', 'supported']);
     expect(r.sources.map((s) => new URL(s.url).hostname).sort()).toEqual(['city-news.test', 'stats-office.test']);
-    expect(r.trace.stages.map((s) => s.stage)).toEqual(['route', 'search', 'fetch', 'tabs', 'select', 'compose', 'verify']);
+    expect(r.trace.stages.map((s) => s.stage)).toEqual([
+      'route',
+      'search',
+      'fetch',
+      'tabs',
+      'select',
+      'gate',
+      'compose',
+      'cite',
+      'verify',
+    ]);
     const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
     expect(compose.tokensIn).toBeGreaterThan(0);
     const census = r.evidence.find((e) => e.text.includes('412,000'))!;
@@ -175,11 +191,16 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     if (r.mode === 'abstained') expect(r.links.length).toBeGreaterThan(0);
   });
 
-  it('a partly supported draft is partial: the unsupported sentence is flagged, not silently kept', async () => {
+  it('a partly supported draft is partial: the unsupported sentence is dropped and listed, not silently kept', async () => {
     reply = (b) => `${citeBoth(b)} Exampleville has 9 bridges [S1].`;
     const r = await answerQuestion(Q, deps(), settings);
     expect(r.mode).toBe('partial');
-    if (r.mode === 'partial') expect(r.claims.find((c) => c.text.includes('bridges'))!.status).toBe('flagged');
+    if (r.mode === 'partial') {
+      const bridges = r.claims.find((c) => c.text.includes('bridges'))!;
+      expect(bridges.status).toBe('dropped');
+      expect(bridges.reasons).toContain('the number 9 is not in the passage');
+      expect(r.sources.every((s) => r.claims.some((c) => c.status !== 'dropped' && c.cites.includes(s.spanId)))).toBe(true);
+    }
   });
 
   it('private-network pages are refused unless allowed, with the reason in the trace', async () => {

@@ -36,6 +36,7 @@ function answer(id: string, createdAt: string): AnswerRecord {
       evidence: [],
       searched: [],
       warnings: [],
+      conflicts: [],
       reason: 'none',
     },
   };
@@ -50,6 +51,7 @@ function job(id: string, status: JobRecord['status']): JobRecord {
     createdAt: '2026-11-30T00:00:00Z',
     updatedAt: '2026-11-30T00:00:00Z',
     events: [],
+    claims: [],
   };
 }
 

@@ -1,0 +1,192 @@
+/**
+ * Lexical measures of how much of a claim a passage covers: content-word coverage over the whole
+ * passage, over its best window of consecutive sentences, per clause of the claim, and of the claim's
+ * word pairs. Words are compared by a light stem so that "verified" meets "verifies".
+ */
+import { normalizeText } from '../anchor/normalize';
+import { contentWords } from '../text/tokens';
+
+/** Words that carry little of a claim's content beyond the stopwords of `lib/text/tokens`. */
+const WEAK = new Set(
+  (
+    'may might must shall should also additionally however furthermore moreover therefore thus often usually ' +
+    'generally typically including include includes included like well various several many much known called ' +
+    'example instance important significant significantly specific particular overall whether while within ' +
+    'without through throughout upon among via per since due based used using use uses one ones another way ways ' +
+    'etc e g ie eg new make makes made become became becomes get gets got take takes took still even though ' +
+    'around across along toward towards he she him her his hers himself herself because during doesn don isn ' +
+    // Generic words of explanatory prose: they rarely carry what a passage has to confirm.
+    'ensure help helps provide provides involve involves individual individuals different particularly ' +
+    'potential potentially necessary essential crucial key approach consider considered ' +
+    'aspect aspects factor factors case cases process require requires appropriate effective effectively ' +
+    'relevant certain likely possible able need needs'
+  ).split(' '),
+);
+
+const PLURALS: [RegExp, string][] = [
+  [/ies$/, 'y'],
+  [/(ss)es$/, '$1'],
+  [/([^s])s$/, '$1'],
+];
+/** Endings removed, longest first; one at most. */
+const ENDINGS = 'ational ization ations ation ition ments ment ness ingly ing edly ed ly ity ive al er est ic e y'.split(' ');
+
+/** A light stem: lower case, common English endings removed, cut to 7 characters. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '');
+  if (/^\d/.test(w)) return w.replace(/,/g, '');
+  for (const [re, to] of PLURALS) {
+    if (re.test(w) && w.length > 3) {
+      w = w.replace(re, to);
+      break;
+    }
+  }
+  for (const e of ENDINGS) {
+    if (w.endsWith(e) && w.length - e.length >= 4) {
+      w = w.slice(0, -e.length);
+      // "winning" → "winn" → "win"; "planned" → "plan".
+      if ((e === 'ing' || e === 'ed' || e === 'er' || e === 'est') && /([^aeiouslz])\1$/.test(w)) w = w.slice(0, -1);
+      break;
+    }
+  }
+  return w.slice(0, 7);
+}
+
+/** The content words of a text that count as terms, in order (before stemming). */
+function termWords(text: string): string[] {
+  return contentWords(normalizeText(text)).filter((w) => !WEAK.has(w) && (w.length > 1 || /\d/.test(w)));
+}
+
+/** The content terms (stems) of a text, in order. */
+export function terms(text: string): string[] {
+  return termWords(text).map(stem);
+}
+
+/** Splits a passage into sentences (lines, then sentence ends). */
+export function sentences(passage: string): string[] {
+  return passage
+    .split(/\n+|\s\|\s/)
+    .flatMap((line) => line.split(/(?<=[.!?]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u))
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A clause of a claim and its content terms. */
+export interface Clause {
+  text: string;
+  terms: string[];
+}
+
+/** Splits a claim into clauses at commas, semicolons and clause-joining words. */
+export function clauses(claim: string): Clause[] {
+  const parts = normalizeText(claim)
+    // A comma between digits is a thousands separator ("412,000"), not a clause boundary.
+    .split(/(?<!\d),|,(?!\d)|[;:()]|\s(?:and|but|while|whereas|which|who|although|though|because|after|before|when|where|with)\s/)
+    .map((p) => ({ text: p.trim(), terms: terms(p) }))
+    .filter((c) => c.terms.length > 0);
+  // Merge one-term fragments into their neighbour, so a clause has something to cover.
+  const merged: Clause[] = [];
+  for (const p of parts) {
+    const last = merged[merged.length - 1];
+    if (last && (p.terms.length < 2 || last.terms.length < 2)) {
+      last.text = `${last.text} … ${p.text}`;
+      last.terms.push(...p.terms);
+    } else merged.push({ text: p.text, terms: [...p.terms] });
+  }
+  return merged;
+}
+
+/** Lexical measures of a claim against a passage (all 0..1). */
+export interface LexicalMeasures {
+  /** Share of the claim's distinct content terms found anywhere in the passage. */
+  coverage: number;
+  /** Share found in the best window of up to three consecutive sentences. */
+  windowCoverage: number;
+  /** Lowest coverage of a claim clause by its own best window. */
+  minClauseCoverage: number;
+  /** The clause with that lowest coverage (when the claim has more than one). */
+  weakestClause?: string;
+  /** Share of the claim's consecutive term pairs found as pairs (within two terms) in the passage. */
+  bigramCoverage: number;
+  /** Claim words (as written, lower case) whose terms the passage lacks. */
+  missing: string[];
+  /** Number of distinct claim terms. */
+  termCount: number;
+  /** The best window's text. */
+  bestWindow: string;
+}
+
+const WINDOW = 3;
+
+/** Computes the lexical measures of `claim` against `passage`. */
+export function lexicalMeasures(claim: string, passage: string): LexicalMeasures {
+  const claimTerms = terms(claim);
+  const distinct = [...new Set(claimTerms)];
+  const sents = sentences(passage);
+  const sentTerms = sents.map((s) => terms(s));
+  const all = new Set(sentTerms.flat());
+  const missingTerms = distinct.filter((t) => !all.has(t));
+  const coverage = distinct.length === 0 ? 1 : (distinct.length - missingTerms.length) / distinct.length;
+  // Report words as the claim writes them, not their stems.
+  const wordOf = new Map<string, string>();
+  for (const w of termWords(claim)) if (!wordOf.has(stem(w))) wordOf.set(stem(w), w);
+  const missing = missingTerms.map((t) => wordOf.get(t) ?? t);
+
+  // For each sentence, which claim terms it has: windows are unions of neighbours.
+  const wanted = new Set(distinct);
+  const sentHits = sentTerms.map((ts) => new Set(ts.filter((t) => wanted.has(t))));
+  const windowOf = (termsWanted: string[]): { score: number; at: number } => {
+    if (termsWanted.length === 0) return { score: 1, at: 0 };
+    let best = 0;
+    let at = 0;
+    for (let i = 0; i < sentHits.length; i++) {
+      const union = new Set<string>();
+      for (let k = i; k < Math.min(sentHits.length, i + WINDOW); k++) for (const t of sentHits[k]!) union.add(t);
+      let hit = 0;
+      for (const t of termsWanted) if (union.has(t)) hit++;
+      const score = hit / termsWanted.length;
+      if (score > best) {
+        best = score;
+        at = i;
+      }
+    }
+    return { score: best, at };
+  };
+  const win = windowOf(distinct);
+  let minClauseCoverage = 1;
+  let weakestClause: string | undefined;
+  const parts = clauses(claim);
+  for (const c of parts) {
+    const score = windowOf([...new Set(c.terms)]).score;
+    if (score < minClauseCoverage) {
+      minClauseCoverage = score;
+      weakestClause = parts.length > 1 ? c.text : undefined;
+    }
+  }
+
+  const pairs = new Set<string>();
+  for (const ts of sentTerms) {
+    for (let i = 0; i < ts.length; i++) {
+      for (let k = i + 1; k <= i + 2 && k < ts.length; k++) {
+        pairs.add(`${ts[i]} ${ts[k]}`);
+        pairs.add(`${ts[k]} ${ts[i]}`);
+      }
+    }
+  }
+  const claimPairs = new Set<string>();
+  for (let i = 0; i + 1 < claimTerms.length; i++) claimPairs.add(`${claimTerms[i]} ${claimTerms[i + 1]}`);
+  let pairHits = 0;
+  for (const p of claimPairs) if (pairs.has(p)) pairHits++;
+  const bigramCoverage = claimPairs.size === 0 ? coverage : pairHits / claimPairs.size;
+
+  return {
+    coverage,
+    windowCoverage: win.score,
+    minClauseCoverage,
+    weakestClause,
+    bigramCoverage,
+    missing,
+    termCount: distinct.length,
+    bestWindow: sents.slice(win.at, win.at + WINDOW).join(' '),
+  };
+}

@@ -1,0 +1,70 @@
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseAnswers } from '@/lib/verify/dataset';
+import { applyChecks, checkClaims } from '@/lib/pipeline/verify';
+import type { Claim, EvidenceSpan } from '@/lib/types';
+
+const FILE = path.resolve('../shared/data/verification/answers-dev.jsonl');
+
+function load() {
+  if (!existsSync(FILE)) throw new Error(`Missing ${FILE}: the shared/ folder must sit beside the project (see README).`);
+  return parseAnswers(readFileSync(FILE, 'utf8'));
+}
+
+function asSpan(e: { id: string; url: string | null; text: string }): EvidenceSpan {
+  return {
+    id: e.id,
+    spanId: e.id,
+    url: e.url ?? '',
+    title: '',
+    published: null,
+    retrievedAt: '',
+    text: e.text,
+    start: 0,
+    end: e.text.length,
+    prefix: '',
+    suffix: '',
+    origin: 'web',
+    score: 1,
+  };
+}
+
+/**
+ * The acceptance measure of the answering issue, through the pipeline's own disposal code
+ * (checkClaims + applyChecks, as the extension runs it), on real cited answers with humans' labels.
+ */
+describe('claim statuses on answers-dev (real cited answers, human labels)', () => {
+  const answers = load();
+  const rows: Array<{ label: string; cited: boolean; status: Claim['status'] }> = [];
+  for (const a of answers) {
+    const spans = a.evidence.map(asSpan);
+    const known = new Set(spans.map((s) => s.spanId));
+    const claims: Claim[] = a.claims.map((c) => {
+      const cites = c.cites.filter((id) => known.has(id));
+      return {
+        text: c.text,
+        cites,
+        status: cites.length ? 'supported' : 'flagged',
+        reasons: cites.length ? [] : ['cites no evidence'],
+      };
+    });
+    const out = applyChecks(claims, checkClaims(claims, spans));
+    out.forEach((c, i) => rows.push({ label: a.claims[i]!.label, cited: claims[i]!.cites.length > 0, status: c.status }));
+  }
+  const share = (xs: typeof rows, f: (r: (typeof rows)[number]) => boolean) => xs.filter(f).length / xs.length;
+
+  it('keeps ≥ 80% of the claims humans judged supported as supported', () => {
+    const supported = rows.filter((r) => r.label === 'supported');
+    expect(share(supported, (r) => r.status === 'supported')).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('catches (flags or drops) ≥ 30% of cited claims humans judged unsupported or partial', () => {
+    const bad = rows.filter((r) => (r.label === 'unsupported' || r.label === 'partial') && r.cited);
+    expect(share(bad, (r) => r.status !== 'supported')).toBeGreaterThanOrEqual(0.3);
+  });
+
+  it('never shows an uncited claim as supported', () => {
+    expect(rows.filter((r) => !r.cited && r.status === 'supported')).toEqual([]);
+  });
+});
