@@ -1,7 +1,7 @@
 import { sendJson, startFakeServer, type FakeServer, type RecordedRequest } from './http-server';
 
-/** A scripted reply: text, or an HTTP error the endpoint should send. */
-export type ScriptedReply = string | { status: number; body?: unknown; headers?: Record<string, string> };
+/** A scripted reply: text, an HTTP error the endpoint should send, or a stream cut off after `cutAfter`. */
+export type ScriptedReply = string | { status: number; body?: unknown; headers?: Record<string, string> } | { cutAfter: string };
 
 export interface ChatRequestBody {
   model: string;
@@ -41,6 +41,22 @@ export async function startFakeOpenAi(options: {
     const body = JSON.parse(req.body) as ChatRequestBody;
     chats.push(body);
     const reply = options.reply(body, req);
+    if (typeof reply !== 'string' && 'cutAfter' in reply) {
+      // A stream that breaks mid-reply: some chunks, then the connection drops.
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of reply.cutAfter.match(/[\s\S]{1,24}/g) ?? []) {
+        const chunk = {
+          id: 'cut',
+          object: 'chat.completion.chunk',
+          created: 0,
+          model: body.model,
+          choices: [{ index: 0, delta: { content: piece }, finish_reason: null }],
+        };
+        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+      }
+      setTimeout(() => res.socket?.destroy(), 20);
+      return;
+    }
     if (typeof reply !== 'string')
       return sendJson(res, reply.status, reply.body ?? { error: { message: 'scripted error' } }, reply.headers);
     const usage = {

@@ -242,4 +242,52 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
       expect(r.sources[0]).toMatchObject({ origin: 'tab', url: 'https://stats.example/p' });
     }
   });
+
+  it('claims are verified and handed on while the model streams', async () => {
+    reply = citeBoth;
+    const streamed: string[] = [];
+    const r = await answerQuestion(Q, deps({ onClaim: (c) => streamed.push(`${c.status}:${c.text}`) }), settings);
+    expect(r.mode).toBe('grounded');
+    expect(streamed).toEqual(['supported:Exampleville had 412,000 residents on 1 January 2026.']);
+  });
+
+  it('a stream cut off mid-claim keeps the complete, verified sentences and says the rest is missing', async () => {
+    reply = (b) => ({ cutAfter: `${citeBoth(b).split(' The population')[0]} The population grew by 3.` });
+    const r = await answerQuestion(Q, deps(), settings);
+    expect(r.mode).toBe('partial');
+    if (r.mode !== 'partial') return;
+    expect(r.claims.map((c) => c.text)).toEqual(['Exampleville had 412,000 residents on 1 January 2026.']);
+    expect(r.unsupported.join(' ')).toContain('cut off');
+    expect(r.warnings.join(' ')).toContain("The model's reply was cut off");
+  });
+
+  it('the model judge settles claims the deterministic checks cannot, in one batched call', async () => {
+    const judgeCalls: string[] = [];
+    reply = (b) => {
+      if (b.messages[0]!.content.startsWith('You check whether passages support claims')) {
+        judgeCalls.push(b.messages[1]!.content);
+        return '{"verdicts":[{"item":1,"supported":false}]}';
+      }
+      const census = spansInPrompt(b).find((s) => s.text.includes('412,000'))!;
+      return `Exampleville had 412,000 residents [${census.id}]. The census office said Exampleville had 412,000 inhabitants in January 2026 [${census.id}].`;
+    };
+    const r = await answerQuestion(Q, deps(), { ...settings, judge: true });
+    expect(judgeCalls).toHaveLength(1);
+    expect(r.trace.stages.map((s) => s.stage)).toContain('judge');
+    if (r.mode === 'partial' || r.mode === 'grounded') {
+      expect(r.claims.find((c) => c.text.includes('inhabitants'))!.status).toBe('dropped');
+      expect(r.claims.find((c) => c.text.includes('inhabitants'))!.reasons).toContain('the model judge found it not supported');
+    } else throw new Error(`unexpected mode ${r.mode}`);
+  });
+
+  it('the cost estimate comes from the prices in the settings', async () => {
+    reply = citeBoth;
+    const r = await answerQuestion(Q, deps(), {
+      ...settings,
+      prices: { inputPerMillion: 3, outputPerMillion: 15, searchPerCall: 0.005 },
+    });
+    const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
+    expect(compose.costUsd).toBeCloseTo((compose.tokensIn! * 3 + compose.tokensOut! * 15) / 1e6, 6);
+    expect(r.trace.stages.find((s) => s.stage === 'search')!.costUsd).toBe(0.005);
+  });
 });
