@@ -133,24 +133,32 @@ export function buildTextMap(root: DomNodeLike, options: TextMapOptions = {}): T
     }
   };
 
-  const walk = (node: DomNodeLike) => {
+  // Depth-first walk with an explicit stack (null marks the end of a block element): a recursive
+  // walk overflows the call stack on deeply nested markup, which linkedom builds without limit.
+  const stack: Array<DomNodeLike | null> = [root];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node === null) {
+      pending = '\n';
+      continue;
+    }
     if (node.nodeType === TEXT_NODE) {
       nodes.push(node);
       pushText(node, nodes.length - 1);
-      return;
+      continue;
     }
-    if (node.nodeType !== ELEMENT_NODE && node.nodeType !== 9 && node.nodeType !== 11) return;
+    if (node.nodeType !== ELEMENT_NODE && node.nodeType !== 9 && node.nodeType !== 11) continue;
     const name = node.nodeName.toUpperCase();
-    if (node.nodeType === ELEMENT_NODE && (SKIPPED.has(name) || isHidden(node))) return;
-    const block = BLOCKS.has(name);
-    if (block) pending = '\n';
-    const shadow = node.shadowRoot;
-    if (shadow) walk(shadow);
+    if (node.nodeType === ELEMENT_NODE && (SKIPPED.has(name) || isHidden(node))) continue;
+    if (BLOCKS.has(name)) {
+      pending = '\n';
+      stack.push(null);
+    }
     const kids = node.childNodes;
-    for (let i = 0; i < kids.length; i++) walk(kids[i]!);
-    if (block) pending = '\n';
-  };
-  walk(root);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+    // The shadow root is walked before the light children, as the recursive walk did.
+    if (node.shadowRoot) stack.push(node.shadowRoot);
+  }
 
   return {
     text: chars.join(''),

@@ -5,6 +5,8 @@ export interface ChatRequest {
   /** Called with each streamed piece of text, when the endpoint streams. */
   onDelta?: (text: string) => void;
   signal?: AbortSignal;
+  /** Ask for JSON matching this schema, in whatever way the endpoint supports (see capabilities.ts). */
+  json?: { name: string; schema: Record<string, unknown> };
 }
 
 export interface ChatReply {

@@ -1,7 +1,8 @@
 import OpenAI from 'openai';
 import { ProviderError, failureFromStatus } from '../search/provider-error';
 import type { FetchLike } from '../search/http';
-import type { ChatModel } from './chat-model';
+import type { ChatModel, ChatRequest } from './chat-model';
+import { capabilitiesFor, type Capabilities } from './capabilities';
 
 export interface OpenAiCompatibleConfig {
   baseUrl: string;
@@ -9,6 +10,28 @@ export interface OpenAiCompatibleConfig {
   model: string;
   fetch?: FetchLike;
   timeoutMs?: number;
+  /** Overrides of the capability table (Settings → Model). */
+  capabilities?: Partial<Omit<Capabilities, 'preset'>> & { preset?: string };
+}
+
+/** The system prompt and response_format for a request, given what the endpoint accepts. */
+export function prepareStructured(
+  request: ChatRequest,
+  caps: Capabilities,
+): { system: string; responseFormat?: OpenAI.ChatCompletionCreateParams['response_format'] } {
+  if (!request.json) return { system: request.system };
+  const schemaText = JSON.stringify(request.json.schema);
+  if (caps.structured === 'json_schema')
+    return {
+      system: request.system,
+      responseFormat: {
+        type: 'json_schema',
+        json_schema: { name: request.json.name, schema: request.json.schema, strict: true },
+      },
+    };
+  const system = `${request.system}\n\nReply with a JSON object only, matching this JSON schema: ${schemaText}`;
+  if (caps.structured === 'json_object') return { system, responseFormat: { type: 'json_object' } };
+  return { system };
 }
 
 /**
@@ -26,19 +49,22 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
     timeout: config.timeoutMs ?? 60_000,
     ...(config.fetch ? { fetch: config.fetch } : {}),
   });
+  const caps = capabilitiesFor(config.baseUrl, config.model, config.capabilities);
   return {
     name: `${config.model} at ${host}`,
     async complete(request) {
       let text = '';
+      const structured = prepareStructured(request, caps);
       try {
         const stream = await client.chat.completions.create(
           {
             model: config.model,
-            temperature: 0,
+            ...(caps.temperature ? { temperature: 0 } : {}),
+            ...(structured.responseFormat ? { response_format: structured.responseFormat } : {}),
             stream: true,
             stream_options: { include_usage: true },
             messages: [
-              { role: 'system', content: request.system },
+              { role: 'system', content: structured.system },
               { role: 'user', content: request.user },
             ],
           },

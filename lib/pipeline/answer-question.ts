@@ -1,4 +1,4 @@
-import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure, SearchHit, TraceStage } from '../types';
+import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure, TraceStage } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../search/http';
@@ -15,6 +15,10 @@ import { parseDraft } from './draft';
 import { checkClaims, applyChecks, type JudgeVerdicts } from './verify';
 import { judgeClaims } from './judge';
 import { sentenceSpans } from './passages';
+import { routeQuestion } from './route';
+import { heuristicPlan, planQueries, type QueryPlan } from './plan';
+import { searchKey, searchTtlMs, type PipelineCache } from './cache';
+import { mapWithConcurrency } from './concurrency';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -31,12 +35,16 @@ export interface PipelineDeps {
   onProgress: (stage: string, message: string) => void;
   /** Each claim as soon as it is verified, while the model is still writing. */
   onClaim?: (claim: Claim) => void;
+  /** Search cache (pages are cached inside fetchPage; see read-page.ts). */
+  cache?: PipelineCache;
 }
 
 export interface PipelineSettings {
   maxPages: number;
   maxSpans: number;
   searchTimeoutMs?: number;
+  /** Pages fetched at once. */
+  fetchConcurrency?: number;
   minDomains: number;
   requirePrimary: boolean;
   /** Primary domains and the user's allowlist. */
@@ -134,40 +142,100 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     ...(decided.gate ? { gate: decided.gate } : {}),
   });
 
-  // Route and plan: this version searches every question with the question itself; the model
-  // planner and the router arrive with the retrieval issue (#3).
-  trace.add('route', { ok: true, summary: 'search: every question is searched in this version' });
+  const today = deps.now().toISOString().slice(0, 10);
+  const route = routeQuestion(question);
+  trace.add('route', { ok: true, summary: `${route.search ? 'search' : 'no search'}: ${route.reason}` });
+  if (!route.search) return notSearched(question, route.reason, deps, trace, base);
 
-  deps.onProgress('searching', `Searching ${deps.providers.length} source${deps.providers.length === 1 ? '' : 's'}…`);
+  deps.onProgress('planning', deps.model ? 'Planning the searches…' : 'Planning the searches (no model)…');
+  const model = deps.model;
+  let plan: QueryPlan;
+  try {
+    plan = model
+      ? await trace.run(
+          'plan',
+          () => planQueries(model, question, today),
+          (p) => ({
+            ok: !p.error,
+            summary:
+              p.error ??
+              `${p.queries.length} queries${p.freshnessDays ? `, sources within ${p.freshnessDays} days` : ''} (${p.source})`,
+            detail: p,
+            ...(p.tokensIn === undefined ? {} : { tokensIn: p.tokensIn }),
+            ...(p.tokensOut === undefined ? {} : { tokensOut: p.tokensOut }),
+            costUsd: cost(settings.prices, p.tokensIn, p.tokensOut),
+          }),
+        )
+      : heuristicPlan(question, today);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    return { mode: 'unavailable', ...base(), evidence: [], failures: [e.failure], reason: e.failure.message };
+  }
+  if (!model) trace.add('plan', { ok: true, summary: `${plan.queries.length} queries (heuristic)`, detail: plan });
+  if (plan.source === 'model' && !plan.needsSearch && !plan.error) {
+    return notSearched(question, 'the planner judged that no web lookup is needed', deps, trace, base);
+  }
+  // A plan that wanted a search but produced no usable query is an error in the trace, and the
+  // question is searched as written: never a silent ungrounded answer.
+  const queries = plan.queries.length > 0 ? plan.queries : [question];
+  searched.splice(0, searched.length, ...queries);
+  const freshnessDays = plan.freshnessDays ?? settings.freshnessDays;
+
+  deps.onProgress(
+    'searching',
+    `Searching ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${deps.providers.length} source${deps.providers.length === 1 ? '' : 's'}…`,
+  );
   const failures: ProviderFailure[] = [];
+  let cachedSearches = 0;
+  let requests = 0;
   const hits = await trace.run(
     'search',
     async () => {
-      const results = await Promise.allSettled(
-        deps.providers.map((p) =>
-          p.search(question, { count: 8, fetch: deps.fetch, timeoutMs: settings.searchTimeoutMs ?? 8000, now: deps.now }),
-        ),
+      const perProvider = await Promise.all(
+        deps.providers.map(async (p) => {
+          const results = await Promise.allSettled(
+            queries.map(async (q) => {
+              const key = searchKey(p.id, q, freshnessDays);
+              const cached = await deps.cache?.getSearch(key, deps.now());
+              if (cached) {
+                cachedSearches++;
+                return cached;
+              }
+              requests++;
+              const found = await p.search(q, {
+                count: 8,
+                fetch: deps.fetch,
+                timeoutMs: settings.searchTimeoutMs ?? 8000,
+                now: deps.now,
+                ...(freshnessDays === undefined ? {} : { freshnessDays }),
+              });
+              await deps.cache?.putSearch(key, found, new Date(deps.now().getTime() + searchTtlMs(freshnessDays)));
+              return found;
+            }),
+          );
+          const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+          const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+          if (ok.length === 0 && firstError) {
+            const failure =
+              firstError.reason instanceof ProviderError
+                ? firstError.reason.failure
+                : { provider: p.name, kind: 'network' as const, message: `${p.name} failed.` };
+            failures.push(failure);
+            warnings.push(failure.message);
+          } else if (firstError)
+            warnings.push(
+              `${p.name} failed on some queries: ${firstError.reason instanceof Error ? firstError.reason.message : String(firstError.reason)}`,
+            );
+          return ok.flat();
+        }),
       );
-      const all: SearchHit[] = [];
-      results.forEach((r, i) => {
-        if (r.status === 'fulfilled') all.push(...r.value);
-        else {
-          const name = deps.providers[i]!.name;
-          const failure =
-            r.reason instanceof ProviderError
-              ? r.reason.failure
-              : { provider: name, kind: 'network' as const, message: `${name} failed.` };
-          failures.push(failure);
-          warnings.push(failure.message);
-        }
-      });
-      return dedupeHits(all);
+      return dedupeHits(perProvider.flat());
     },
     (h) => ({
       ok: failures.length < deps.providers.length || deps.providers.length === 0,
-      summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers`,
-      detail: { hits: h, failures },
-      costUsd: deps.providers.length * settings.prices.searchPerCall,
+      summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers (${requests} requests, ${cachedSearches} from cache)`,
+      detail: { queries, hits: h, failures },
+      costUsd: requests * settings.prices.searchPerCall,
     }),
   );
 
@@ -176,7 +244,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   deps.onProgress('reading', `Reading ${toFetch.length} page${toFetch.length === 1 ? '' : 's'}…`);
   const outcomes = await trace.run(
     'fetch',
-    () => Promise.all(toFetch.map((h) => deps.fetchPage(h.url))),
+    () => mapWithConcurrency(toFetch, settings.fetchConcurrency ?? 3, (h) => deps.fetchPage(h.url)),
     (o) => ({
       ok: true,
       summary: `${o.filter((x) => x.ok).length}/${o.length} pages read`,
@@ -245,7 +313,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     minDomains: settings.minDomains,
     requirePrimary: settings.requirePrimary,
     primaryDomains: settings.primaryDomains,
-    ...(settings.freshnessDays === undefined ? {} : { freshnessDays: settings.freshnessDays }),
+    ...(freshnessDays === undefined ? {} : { freshnessDays }),
     now: deps.now(),
   };
   const prepared = prepareEvidence(question, spans, disposeSettings);
@@ -271,7 +339,6 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   }
 
   deps.onProgress('composing', deps.model ? `Composing with ${deps.model.name}…` : 'Composing from the best sentences…');
-  const today = deps.now().toISOString().slice(0, 10);
   let evidence: EvidenceSpan[] = prepared.composeSpans;
   const unsupportedExtra: string[] = [];
   const compose = async (set: EvidenceSpan[]): Promise<string | AnswerResult> => {
@@ -414,4 +481,36 @@ async function composeDraft(
     }),
   );
   return reply.text;
+}
+
+/** The result for a question that is not searched: said plainly, with the model's reply if there is one. */
+async function notSearched(
+  question: string,
+  reason: string,
+  deps: PipelineDeps,
+  trace: TraceRecorder,
+  base: () => Omit<Extract<AnswerResult, { mode: 'not-searched' }>, 'mode' | 'evidence' | 'reason' | 'text'>,
+): Promise<AnswerResult> {
+  const model = deps.model;
+  let text =
+    'Spanlight answers from evidence it can show. This request was not searched, and without a model configured (Settings → Model) there is nothing to write it with.';
+  if (model) {
+    try {
+      const reply = await trace.run(
+        'compose',
+        () => model.complete({ system: 'Do what the user asks. Be brief.', user: question }),
+        (r) => ({
+          ok: true,
+          summary: 'ungrounded reply (not searched)',
+          ...(r.tokensIn === undefined ? {} : { tokensIn: r.tokensIn }),
+          ...(r.tokensOut === undefined ? {} : { tokensOut: r.tokensOut }),
+        }),
+      );
+      text = reply.text;
+    } catch (e) {
+      if (!(e instanceof ProviderError)) throw e;
+      return { mode: 'unavailable', ...base(), evidence: [], failures: [e.failure], reason: e.failure.message };
+    }
+  }
+  return { mode: 'not-searched', ...base(), evidence: [], reason: `Not searched: ${reason}. This reply cites nothing.`, text };
 }

@@ -10,10 +10,13 @@ export interface FetchPageOptions {
   /** Bytes read at most; the rest is cut and the cut reported. */
   maxBytes?: number;
   timeoutMs?: number;
+  /** ETag of the cached copy: sent as If-None-Match; a 304 answers "not modified". */
+  etag?: string;
 }
 
 export type FetchOutcome =
-  { ok: true; extraction: Extraction; truncated: boolean; bytes: number } | { ok: false; url: string; reason: string };
+  | { ok: true; extraction: Extraction; truncated: boolean; bytes: number; etag?: string; fromCache?: boolean }
+  | { ok: false; url: string; reason: string; notModified?: boolean };
 
 /**
  * Fetches one page without cookies, HTML only, within size and time caps, and extracts it.
@@ -29,7 +32,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     res = await options.fetch(url, {
       credentials: 'omit',
       redirect: 'follow',
-      headers: { Accept: 'text/html,application/xhtml+xml' },
+      headers: { Accept: 'text/html,application/xhtml+xml', ...(options.etag ? { 'If-None-Match': options.etag } : {}) },
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (e) {
@@ -39,6 +42,7 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
   const finalUrl = res.url || url;
   const refusedFinal = refuseUrl(finalUrl, options.allowPrivateNetwork);
   if (refusedFinal) return { ok: false, url, reason: `redirected: ${refusedFinal}` };
+  if (res.status === 304) return { ok: false, url, reason: 'not modified', notModified: true };
   if (!res.ok) return { ok: false, url, reason: `HTTP ${res.status}` };
   const type = res.headers.get('content-type') ?? '';
   if (type && !/text\/html|application\/xhtml\+xml/i.test(type)) {
@@ -64,7 +68,8 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
       },
       options.parseHtml,
     );
-    return { ok: true, extraction, truncated, bytes: bytes.length };
+    const etag = res.headers.get('etag');
+    return { ok: true, extraction, truncated, bytes: bytes.length, ...(etag ? { etag } : {}) };
   } catch {
     return { ok: false, url, reason: 'the page could not be parsed' };
   }

@@ -1,6 +1,6 @@
 import { getDomain, getHostname } from 'tldts';
 import type { EvidenceSpan, Passage } from '../types';
-import { contentWords } from '../text/tokens';
+import { contentWords, estimateTokens } from '../text/tokens';
 
 export interface SelectOptions {
   /** Spans handed to the composer. */
@@ -11,6 +11,13 @@ export interface SelectOptions {
   minScore?: number;
   /** Passages shorter than this are boilerplate, not evidence. */
   minChars?: number;
+  /** Tokens of evidence handed to the composer at most. */
+  tokenBudget?: number;
+  /** The question's freshness window: recency scoring and the hard drop beyond 3× the window. */
+  freshnessDays?: number;
+  now?: Date;
+  /** Primary and allowlisted sources get a boost. */
+  isPrimary?: (url: string) => boolean;
 }
 
 export interface Dropped {
@@ -23,6 +30,8 @@ export interface Selection {
   spans: EvidenceSpan[];
   /** Documents and passages left out, each with why (kept for the trace). */
   dropped: Dropped[];
+  /** Estimated tokens of the selected spans. */
+  tokens: number;
 }
 
 /** Registrable domain of a URL (tldts), falling back to the host name. */
@@ -30,15 +39,21 @@ export function registrableDomain(url: string): string {
   return getDomain(url, { allowPrivateDomains: true }) ?? getHostname(url) ?? url;
 }
 
+/** Recency of a dated passage inside the window (1 = today, 0 = at the window's edge); unknown age is its own class. */
+export const UNKNOWN_AGE_RECENCY = 0.35;
+
 /**
  * Scores passages by the weighted share of the question's terms they contain (idf over the
- * candidates), drops those under the relevance floor, keeps one document per registrable domain,
- * and numbers the survivors S1, S2… by score.
+ * candidates), weighs in recency (unknown age below dated sources) and primary sources, drops those
+ * under the relevance floor or older than 3× the freshness window, keeps one document per registrable
+ * domain, fits the token budget, and numbers the survivors S1, S2… by score.
  */
 export function selectEvidence(question: string, queries: string[], passages: Passage[], options: SelectOptions): Selection {
   const minScore = options.minScore ?? 0.2;
   const minChars = options.minChars ?? 40;
   const perDoc = options.maxPerDocument ?? 2;
+  const budget = options.tokenBudget ?? 2500;
+  const now = options.now ?? new Date();
   const dropped: Dropped[] = [];
 
   const terms = [...new Set(contentWords([question, ...queries].join(' ')))];
@@ -58,8 +73,23 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
       return [];
     }
     const present = terms.filter((t) => docs[i]!.has(t));
-    const score = totalWeight === 0 ? 0 : present.reduce((s, t) => s + idf.get(t)!, 0) / totalWeight;
-    if (score < minScore) return [];
+    const relevance = totalWeight === 0 ? 0 : present.reduce((s, t) => s + idf.get(t)!, 0) / totalWeight;
+    if (relevance < minScore) return [];
+    let recency = UNKNOWN_AGE_RECENCY;
+    if (options.freshnessDays !== undefined && p.published && p.origin === 'web') {
+      const ageDays = (now.getTime() - Date.parse(p.published.iso)) / 86_400_000;
+      if (ageDays > 3 * options.freshnessDays) {
+        dropped.push({
+          passageId: p.id,
+          url: p.url,
+          reason: `published ${p.published.iso.slice(0, 10)}, beyond 3× the ${options.freshnessDays}-day window`,
+        });
+        return [];
+      }
+      recency = Math.max(0, 1 - Math.max(0, ageDays) / options.freshnessDays);
+    } else if (options.freshnessDays === undefined || p.origin === 'tab') recency = 0.5;
+    const primary = options.isPrimary?.(p.url) ? 1 : 0;
+    const score = 0.7 * relevance + 0.2 * recency + 0.1 * primary;
     return [{ p, score }];
   });
   scored.sort((a, b) => b.score - a.score);
@@ -68,6 +98,7 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
   const docOfDomain = new Map<string, string>();
   const perDocCount = new Map<string, number>();
   const kept: Array<{ p: Passage; score: number }> = [];
+  let tokens = 0;
   for (const s of scored) {
     const domain = registrableDomain(s.p.url);
     const owner = docOfDomain.get(domain);
@@ -78,15 +109,22 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
     docOfDomain.set(domain, s.p.url);
     const count = perDocCount.get(s.p.url) ?? 0;
     if (count >= perDoc) continue;
-    if (kept.length >= options.maxSpans) {
-      dropped.push({ passageId: s.p.id, url: s.p.url, reason: 'over the span budget' });
+    const cost = estimateTokens(s.p.text);
+    if (kept.length >= options.maxSpans || (kept.length > 0 && tokens + cost > budget)) {
+      dropped.push({
+        passageId: s.p.id,
+        url: s.p.url,
+        reason: kept.length >= options.maxSpans ? 'over the span budget' : 'over the token budget',
+      });
       continue;
     }
     perDocCount.set(s.p.url, count + 1);
+    tokens += cost;
     kept.push(s);
   }
   return {
     spans: kept.map(({ p, score }, i) => ({ ...p, spanId: `S${i + 1}`, score: Math.round(score * 1000) / 1000 })),
     dropped,
+    tokens,
   };
 }

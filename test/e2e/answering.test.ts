@@ -69,7 +69,8 @@ describe('refusals and partial answers are results in the panel, not errors', ()
       { url: site.urlOf('stats-office.test', '/population'), title: 'Census 2026', description: 'census' },
       { url: site.urlOf('stats-office.test', '/archive'), title: 'Census archive', description: 'archive' },
     ];
-    const before = model.chats.length;
+    const composed = () => model.chats.filter((c) => c.messages[0]!.content.startsWith('Answer the question using ONLY')).length;
+    const before = composed();
     expect(await ask(panel, 'How many residents does Exampleville have?')).toBe('abstained');
     const card = panel.locator('.card.refusal');
     expect(await card.locator('[data-condition="independent-domains"]').textContent()).toContain(
@@ -77,7 +78,7 @@ describe('refusals and partial answers are results in the panel, not errors', ()
     );
     expect(await card.textContent()).toContain('Searched: How many residents does Exampleville have?');
     expect(await card.textContent()).toContain('Census archive');
-    expect(model.chats.length).toBe(before); // the model was never asked
+    expect(composed()).toBe(before); // the composer was never asked
     expect(await panel.locator('.card.error').count()).toBe(0);
     await screenshotForDocs(panel, 'sidepanel-refusal');
   });

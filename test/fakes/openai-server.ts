@@ -22,9 +22,21 @@ export interface FakeOpenAi extends FakeServer {
  * asked), checks `Authorization: Bearer <key>` (401 in OpenAI's error shape otherwise), and answers
  * with a reply scripted per request by the test.
  */
+/** The planner's prompt opens with this (lib/pipeline/plan.ts). */
+const PLANNER = 'You convert a user question into web search queries.';
+
+/** What a good planner answers: the question itself as the one query, no freshness window. */
+export function defaultPlan(body: ChatRequestBody): string {
+  const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  const question = /Question: ([\s\S]*)$/.exec(user)?.[1]?.trim() ?? user;
+  return JSON.stringify({ needs_search: true, queries: [question], freshness_days: null });
+}
+
 export async function startFakeOpenAi(options: {
   apiKey: string;
   reply: (body: ChatRequestBody, req: RecordedRequest) => ScriptedReply;
+  /** The planner's reply; by default the question as the one query (see defaultPlan). */
+  plan?: (body: ChatRequestBody) => ScriptedReply;
 }): Promise<FakeOpenAi> {
   const chats: ChatRequestBody[] = [];
   const server = await startFakeServer((req, res) => {
@@ -40,7 +52,8 @@ export async function startFakeOpenAi(options: {
     }
     const body = JSON.parse(req.body) as ChatRequestBody;
     chats.push(body);
-    const reply = options.reply(body, req);
+    const isPlan = body.messages[0]?.content.startsWith(PLANNER) ?? false;
+    const reply = isPlan ? (options.plan ?? defaultPlan)(body) : options.reply(body, req);
     if (typeof reply !== 'string' && 'cutAfter' in reply) {
       // A stream that breaks mid-reply: some chunks, then the connection drops.
       res.writeHead(200, { 'content-type': 'text/event-stream' });

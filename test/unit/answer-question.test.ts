@@ -96,6 +96,7 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     expect(r.sources.map((s) => new URL(s.url).hostname).sort()).toEqual(['city-news.test', 'stats-office.test']);
     expect(r.trace.stages.map((s) => s.stage)).toEqual([
       'route',
+      'plan',
       'search',
       'fetch',
       'tabs',

@@ -1,0 +1,58 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError, type Io } from './io';
+
+/** One subcommand: `spanlight <name> …`. Its name and summary live in the dispatcher's list. */
+export interface Command {
+  /** The full text of `spanlight <name> --help`. */
+  help: string;
+  /** Runs with the arguments after the subcommand's name; resolves to the exit code. */
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** Whether the arguments ask for help (before any "--" that ends the options). */
+export function wantsHelp(argv: string[]): boolean {
+  for (const a of argv) {
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+  }
+  return false;
+}
+
+/**
+ * Node's parseArgs, strict, with its errors turned into one-line usage errors
+ * ("unknown option --foo", "--url needs a value").
+ */
+export function parseFlags<O extends Options>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const message = e instanceof Error ? e.message : String(e);
+    const named = /'(-[^' ]+)/.exec(message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError(`unknown option ${named ?? message}`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${named ?? 'an option'} needs a value`);
+    throw new UsageError(message.split('\n')[0]!);
+  }
+}
+
+/** Exactly one positional argument, or a usage error naming what is missing or extra. */
+export function onePositional(positionals: string[], name: string): string {
+  if (positionals.length === 0) throw new UsageError(`missing ${name}`);
+  if (positionals.length > 1) throw new UsageError(`expected one ${name}, got ${positionals.length}: ${positionals.join(' ')}`);
+  return positionals[0]!;
+}
+
+/** An absolute http(s) URL given as a flag's value. */
+export function httpUrlFlag(value: string, flag: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${flag} must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${flag} must be an http(s) URL, got "${value}"`);
+  return url.toString();
+}

@@ -1,0 +1,136 @@
+import type { FetchLike } from '../../lib/search/http';
+import type { Settings } from '../../lib/settings';
+import { parseFlags, type Command } from '../command';
+import { ConfigError, configFromEnv, describeConfig } from '../config';
+import { UsageError, jsonText } from '../io';
+import { renderAnswerMarkdown } from '../markdown';
+
+const USER_AGENT = 'Spanlight/0.1 (command line)';
+
+/** Node's fetch sends "node" as its user agent; say who we are, unless the caller set one. */
+function withUserAgent(base: FetchLike): FetchLike {
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
+    return base(input, { ...init, headers });
+  };
+}
+
+export const askCommand: Command = {
+  help: `Usage: spanlight ask "QUESTION" [--format json|markdown] [--quiet]
+
+Runs the side panel's pipeline in Node (search, read the pages, select passages, gate, compose,
+cite, verify), without open tabs. Prints the result (its mode, claims, sources, evidence and
+trace) as JSON, or with --format markdown the cited answer for a person. Progress goes to stderr.
+
+Exit code: 0 for every result (grounded, partial, abstained, nothing-found, not-searched);
+1 when search or the model was unavailable (the result is still printed); 2 for usage and
+configuration errors.
+
+Options:
+  --format F    json (default) or markdown
+  -q, --quiet   no progress on stderr (errors are still said)
+  -h, --help    this help
+
+Configuration (environment; keyless without any of it: Wikipedia + the extractive composer):
+  SPANLIGHT_SEARCH_PROVIDER        comma-separated: wikipedia (default), brave, tavily, exa,
+                                   searxng, serper
+  SPANLIGHT_SEARCH_KEY             API key of the provider that takes one (brave, tavily, exa, serper)
+  SPANLIGHT_SEARCH_BASE_URL        the provider's endpoint, when not the public one: brave, the full
+                                   web-search URL; wikipedia, the api.php URL; tavily, exa, serper,
+                                   searxng, the service's root URL (searxng: http://localhost:8888)
+  SPANLIGHT_<ID>_KEY, SPANLIGHT_<ID>_BASE_URL
+                                   per provider (e.g. SPANLIGHT_BRAVE_KEY), for several at once
+  SPANLIGHT_MODEL_BASE_URL         an OpenAI-compatible endpoint (e.g. https://api.openai.com/v1,
+                                   http://localhost:11434/v1); unset: extractive, no model
+  SPANLIGHT_MODEL_KEY              its key (none for local servers)
+  SPANLIGHT_MODEL                  the model's name (default gpt-4o-mini)
+  SPANLIGHT_ALLOW_PRIVATE_NETWORK  1: also read pages on loopback and private addresses
+  SPANLIGHT_MAX_PAGES              pages read per question, 1–10 (default 4)
+Keys are never printed.
+
+Example:
+  SPANLIGHT_SEARCH_PROVIDER=brave SPANLIGHT_SEARCH_KEY=… spanlight ask "When did Voyager 1 launch?" --format markdown`,
+
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(argv, {
+      format: { type: 'string', default: 'json' },
+      quiet: { type: 'boolean', short: 'q', default: false },
+    });
+    const question = positionals.join(' ').trim();
+    if (!question) throw new UsageError('missing the question, as in: spanlight ask "When did Voyager 1 launch?"');
+    const format = values.format;
+    if (format !== 'json' && format !== 'markdown') throw new UsageError(`--format must be json or markdown, got "${format}"`);
+
+    let settings: Settings;
+    let notes: string[];
+    try {
+      ({ settings, notes } = configFromEnv(io.env));
+    } catch (e) {
+      if (e instanceof ConfigError) throw new UsageError(e.message);
+      throw e;
+    }
+    const progress = (line: string) => {
+      if (!values.quiet) io.err(`spanlight ask: ${line}`);
+    };
+    for (const note of notes) io.err(`spanlight ask: note: ${note}`);
+    progress(describeConfig(settings));
+
+    const fetchWithAgent = withUserAgent(globalThis.fetch);
+    const now = () => io.now();
+    // The pipeline and the model SDK load only when a question is asked (not for --help or a usage error).
+    const [{ answerQuestion }, { pipelineSettings }, { fetchPage }, { parseHtmlWithLinkedom }, { providersFor }] =
+      await Promise.all([
+        import('../../lib/pipeline/answer-question'),
+        import('../../lib/pipeline/pipeline-settings'),
+        import('../../lib/pipeline/fetch-page'),
+        import('../../lib/pipeline/parse-html'),
+        import('../../lib/search/registry'),
+      ]);
+    const m = settings.model;
+    const model =
+      m.kind === 'openai'
+        ? (await import('../../lib/model/openai-compatible')).createOpenAiCompatibleModel({
+            baseUrl: m.baseUrl,
+            apiKey: m.apiKey,
+            model: m.model,
+            fetch: fetchWithAgent,
+          })
+        : null;
+    const configured = providersFor(settings);
+
+    const result = await answerQuestion(
+      question,
+      {
+        now,
+        fetch: fetchWithAgent,
+        providers: configured.providers,
+        fetchPage: (url) =>
+          fetchPage(url, {
+            fetch: fetchWithAgent,
+            parseHtml: parseHtmlWithLinkedom,
+            allowPrivateNetwork: settings.allowPrivateNetwork,
+            now,
+          }),
+        readTabs: async () => [],
+        model,
+        onProgress: (_stage, message) => progress(message),
+      },
+      pipelineSettings(settings, configured.missingKeys),
+    );
+
+    await io.out(format === 'markdown' ? renderAnswerMarkdown(result) : jsonText(result));
+    if (result.mode === 'unavailable') {
+      // Provider messages point at the extension's Settings; here the settings are the environment.
+      const where = /Settings →/.test(result.reason) ? ' (here: the SPANLIGHT_* variables, see spanlight ask --help)' : '';
+      io.err(`spanlight ask: unavailable: ${result.reason}${where}`);
+      return 1;
+    }
+    progress(
+      result.mode === 'grounded' || result.mode === 'partial'
+        ? `${result.mode}: ${result.claims.filter((c) => c.status === 'supported').length}/${result.claims.length} claims supported, ${result.sources.length} source${result.sources.length === 1 ? '' : 's'}`
+        : `${result.mode}: ${'reason' in result ? result.reason : ''}`,
+    );
+    return 0;
+  },
+};

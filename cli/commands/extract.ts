@@ -1,0 +1,43 @@
+import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
+import { UsageError, jsonText, readTextFile } from '../io';
+
+export const extractCommand: Command = {
+  help: `Usage: spanlight extract FILE --url URL
+
+Extracts a saved HTML page the way the extension does (Readability, publication date with its
+source, passages) and prints one JSON document:
+
+  {"title", "published": {"iso", "source"} | null, "text",
+   "passages": [{"id", "text", "start", "end"}]}
+
+"start" and "end" are character offsets in "text".
+
+Arguments:
+  FILE         the HTML file (UTF-8); "-" reads it from stdin
+  --url URL    the address the page was served from (resolves links, names the passages)
+  -h, --help   this help
+
+Example:
+  spanlight extract page.html --url https://example.org/article`,
+
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(argv, { url: { type: 'string' } });
+    const file = onePositional(positionals, 'FILE (the HTML file to extract)');
+    if (values.url === undefined) throw new UsageError('missing --url URL (the address the page was served from)');
+    const url = httpUrlFlag(values.url, '--url');
+    const html = await readTextFile(file, io);
+    // Extraction (linkedom, Readability) loads after the arguments are checked: usage errors stay instant.
+    const [{ extractPage }, { parseHtmlWithLinkedom }, { splitPassages }] = await Promise.all([
+      import('../../lib/pipeline/extract'),
+      import('../../lib/pipeline/parse-html'),
+      import('../../lib/pipeline/passages'),
+    ]);
+    const { page } = await extractPage(
+      { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },
+      parseHtmlWithLinkedom,
+    );
+    const passages = splitPassages(page).map(({ id, text, start, end }) => ({ id, text, start, end }));
+    await io.out(jsonText({ title: page.title, published: page.published, text: page.text, passages }));
+    return 0;
+  },
+};

@@ -1,0 +1,98 @@
+import { readFileSync } from 'node:fs';
+import { wantsHelp, type Command } from './command';
+import { FailureError, UsageError, type Io } from './io';
+
+interface CommandEntry {
+  name: string;
+  /** One line for `spanlight --help`. */
+  summary: string;
+  /** Loaded on use, so one command's dependencies (the model SDK…) never slow another down. */
+  load(): Promise<Command>;
+}
+
+const COMMANDS: CommandEntry[] = [
+  {
+    name: 'ask',
+    summary: 'question → searched, cited, verified answer (the full pipeline; JSON or Markdown)',
+    load: async () => (await import('./commands/ask')).askCommand,
+  },
+  {
+    name: 'extract',
+    summary: 'HTML file → title, publication date, main text and passages',
+    load: async () => (await import('./commands/extract')).extractCommand,
+  },
+  {
+    name: 'anchor',
+    summary: 'HTML file + quotes (JSONL on stdin) → where each quote is in the visible text',
+    load: async () => (await import('./commands/anchor')).anchorCommand,
+  },
+];
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return `Usage: spanlight <command> [arguments]
+
+The Spanlight pipeline on the command line: answers and evidence you can check.
+
+Commands:
+${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
+
+Run "spanlight <command> --help" for a command's arguments.
+
+Results are JSON on stdout; progress and errors go to stderr.
+Exit codes: 0 done, 1 the work failed (unreadable input, provider unavailable), 2 usage error.
+SPANLIGHT_DEBUG=1 adds the stack trace to an unexpected error.`;
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version?: string };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Runs one command line; resolves to the exit code. Every failure is one line on stderr. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.err(`spanlight: missing command (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see spanlight --help)`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    await io.out(`${mainHelp()}\n`);
+    return 0;
+  }
+  if (name === '--version') {
+    await io.out(`${version()}\n`);
+    return 0;
+  }
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
+    const what = name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`;
+    io.err(`spanlight: ${what} (commands: ${COMMANDS.map((c) => c.name).join(', ')}; see spanlight --help)`);
+    return 2;
+  }
+  try {
+    const command = await entry.load();
+    if (wantsHelp(rest)) {
+      await io.out(`${command.help}\n`);
+      return 0;
+    }
+    return await command.run(rest, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`spanlight ${name}: ${e.message} (see spanlight ${name} --help)`);
+      return e.exitCode;
+    }
+    if (e instanceof FailureError) {
+      io.err(`spanlight ${name}: ${e.message}`);
+      return e.exitCode;
+    }
+    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    io.err(`spanlight ${name}: unexpected error: ${message}`);
+    if (io.env.SPANLIGHT_DEBUG === '1' && e instanceof Error && e.stack) io.err(e.stack);
+    return 1;
+  }
+}

@@ -1,0 +1,84 @@
+import type { AnswerResult, Dated } from '../lib/types';
+
+/**
+ * Text from pages, providers and the model, made inert for Markdown: it shows as written and can
+ * never become a link, an image, HTML or a heading when the output is rendered.
+ */
+export function escapeMarkdown(text: string): string {
+  return text
+    .replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^([#>+-])(?=\s)/, '\\$1')
+    .replace(/^(\d+)\.(?=\s)/, '$1\\.');
+}
+
+function dateLabel(published: Dated | null): string {
+  return published ? `published ${published.iso.slice(0, 10)} (${published.source})` : 'date unknown';
+}
+
+/** A result for a person: claims with [S1] markers, then the sources they cite; refusals said plainly. */
+export function renderAnswerMarkdown(result: AnswerResult): string {
+  const lines: string[] = [`# ${escapeMarkdown(result.question)}`, ''];
+  switch (result.mode) {
+    case 'grounded':
+    case 'partial': {
+      if (result.mode === 'partial') lines.push('_Partly answered: some sentences could not be verified._', '');
+      for (const c of result.claims) {
+        if (c.status === 'dropped') continue;
+        const marks = c.cites.map((id) => `[${id}]`).join('');
+        let line = `${escapeMarkdown(c.text)}${marks ? ` ${marks}` : ''}`;
+        if (c.status !== 'supported') line += ` _(unverified: ${escapeMarkdown(c.reasons.join('; ') || 'not supported')})_`;
+        lines.push(line, '');
+      }
+      if (result.unsupported.length > 0) {
+        lines.push('## Not answered by the evidence', '');
+        for (const u of result.unsupported) lines.push(`- ${escapeMarkdown(u)}`);
+        lines.push('');
+      }
+      lines.push('## Sources', '');
+      result.sources.forEach((s, i) => {
+        const where = s.origin === 'tab' ? 'open tab' : 'web';
+        lines.push(`${i + 1}. [${s.spanId}] ${escapeMarkdown(s.title)} — ${s.url} (${where}, ${dateLabel(s.published)})`);
+      });
+      lines.push('');
+      break;
+    }
+    case 'abstained':
+      lines.push('**No answer: the evidence is not enough.**', '', escapeMarkdown(result.reason), '');
+      lines.push(`Searched: ${result.searched.map(escapeMarkdown).join(' · ')}`, '');
+      if (result.links.length > 0) {
+        lines.push('## What was found', '');
+        result.links.forEach((l, i) => lines.push(`${i + 1}. ${escapeMarkdown(l.title)} — ${l.url}`));
+        lines.push('');
+      }
+      break;
+    case 'nothing-found':
+      lines.push('**Nothing found.**', '', escapeMarkdown(result.reason), '');
+      lines.push(`Searched: ${result.searched.map(escapeMarkdown).join(' · ')}`, '');
+      break;
+    case 'not-searched':
+      lines.push(escapeMarkdown(result.text), '', `_${escapeMarkdown(result.reason)}_`, '');
+      break;
+    case 'unavailable': {
+      const model = result.failures.some((f) => f.provider.startsWith('The model'));
+      lines.push(`**${model ? 'Model unavailable' : 'Search unavailable'}.** Try again later.`, '');
+      for (const f of result.failures) lines.push(`- ${escapeMarkdown(f.message)}`);
+      lines.push('');
+      break;
+    }
+  }
+  // Disagreements between spans and what the code did about them (results from before that stage have none).
+  const conflicts = (result as { conflicts?: Array<{ note: string }> }).conflicts ?? [];
+  if (conflicts.length > 0) {
+    lines.push('## Where the sources disagree', '');
+    for (const c of conflicts) lines.push(`- ${escapeMarkdown(c.note)}`);
+    lines.push('');
+  }
+  if (result.warnings.length > 0 && result.mode !== 'unavailable') {
+    lines.push('## Warnings', '');
+    for (const w of result.warnings) lines.push(`- ${escapeMarkdown(w)}`);
+    lines.push('');
+  }
+  return `${lines.join('\n').trimEnd()}\n`;
+}

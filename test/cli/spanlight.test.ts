@@ -1,0 +1,59 @@
+import { describe, it } from 'vitest';
+import { oneLine, runCli, runInProcess } from './run-cli';
+
+const NAMES = ['ask', 'extract', 'anchor'];
+
+describe.concurrent('spanlight: the dispatcher, as a process', () => {
+  it('--help lists every command, on stdout, exit 0', async ({ expect }) => {
+    const r = await runCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: spanlight <command>/);
+    for (const name of NAMES) expect(r.stdout).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+    expect(r.stderr).toBe('');
+  });
+
+  it('an unknown command is a usage error naming it, exit 2', async ({ expect }) => {
+    const r = await runCli(['frobnicate', 'x']);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toBe(
+      'spanlight: unknown command "frobnicate" (commands: ask, extract, anchor; see spanlight --help)',
+    );
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('spanlight: the dispatcher, in process', () => {
+  it('every command has --help and -h, on stdout, exit 0', async ({ expect }) => {
+    for (const name of NAMES)
+      for (const flag of ['--help', '-h']) {
+        const r = await runInProcess([name, flag]);
+        expect(r.code).toBe(0);
+        expect(r.stdout).toMatch(new RegExp(`^Usage: spanlight ${name} `));
+        expect(r.stderr).toBe('');
+      }
+  });
+
+  it('--help wins over anything else on the line; after "--" it is an argument', async ({ expect }) => {
+    expect((await runInProcess(['extract', 'no-such-file', '--bogus', '--help'])).code).toBe(0);
+    const r = await runInProcess(['extract', '--url', 'https://example.org/', '--', '--help']);
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe('spanlight extract: --help: no such file');
+  });
+
+  it('no command, or an option instead of one: usage errors, exit 2', async ({ expect }) => {
+    const none = await runInProcess([]);
+    expect(none.code).toBe(2);
+    expect(oneLine(none.stderr)).toBe('spanlight: missing command (commands: ask, extract, anchor; see spanlight --help)');
+    const option = await runInProcess(['--verbose']);
+    expect(option.code).toBe(2);
+    expect(oneLine(option.stderr)).toBe(
+      'spanlight: unknown option --verbose (commands: ask, extract, anchor; see spanlight --help)',
+    );
+  });
+
+  it('--version prints the package version', async ({ expect }) => {
+    const r = await runInProcess(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
