@@ -19,6 +19,9 @@ import { answerQuestion } from '../pipeline/answer-question';
 import { pipelineSettings } from '../pipeline/pipeline-settings';
 import { fetchPage } from '../pipeline/fetch-page';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
+import { cachedPageReader } from '../pipeline/read-page';
+import type { PipelineCache } from '../pipeline/cache';
+import { dexieCache } from '../db/cache';
 import { providersFor } from '../search/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
@@ -58,7 +61,11 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
 export class BackgroundService {
   private readonly listeners = new Set<(update: JobUpdate) => void>();
 
-  constructor(readonly db: SpanlightDb) {}
+  private readonly cache: PipelineCache;
+
+  constructor(readonly db: SpanlightDb) {
+    this.cache = dexieCache(db);
+  }
 
   /** Subscribes to job updates (the side panel's port); returns the unsubscribe. */
   subscribe(listener: (update: JobUpdate) => void): () => void {
@@ -118,13 +125,19 @@ export class BackgroundService {
           now: () => new Date(),
           fetch: (input, init) => fetch(input, init),
           providers: configured.providers,
-          fetchPage: (url) =>
-            fetchPage(url, {
-              fetch: (input, init) => fetch(input, init),
-              parseHtml: parseHtmlWithLinkedom,
-              allowPrivateNetwork: settings.allowPrivateNetwork,
-              now: () => new Date(),
-            }),
+          fetchPage: cachedPageReader(
+            (url, etag) =>
+              fetchPage(url, {
+                fetch: (input, init) => fetch(input, init),
+                parseHtml: parseHtmlWithLinkedom,
+                allowPrivateNetwork: settings.allowPrivateNetwork,
+                now: () => new Date(),
+                ...(etag ? { etag } : {}),
+              }),
+            this.cache,
+            () => new Date(),
+          ),
+          cache: this.cache,
           readTabs: () =>
             readTabs(
               job.tabs,

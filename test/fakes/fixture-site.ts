@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { startFakeServer, type FakeServer } from './http-server';
 
 /** A page the fixture site serves: by host name (the browser maps *.test to 127.0.0.1) and path. */
@@ -28,7 +29,14 @@ export async function startFixtureSite(pages: FixturePage[]): Promise<FixtureSit
       res.end('<!doctype html><title>Not found</title><p>Not found</p>');
       return;
     }
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...page.headers });
+    // A strong ETag of the content, and 304 when the browser's copy is current.
+    const etag = `"${createHash('sha1').update(page.html).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag, ...page.headers });
     res.end(page.html);
   });
   return {

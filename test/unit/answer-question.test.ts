@@ -3,6 +3,8 @@ import { answerQuestion, type PipelineDeps, type PipelineSettings } from '@/lib/
 import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
 import { defaultSettings } from '@/lib/settings';
 import { fetchPage } from '@/lib/pipeline/fetch-page';
+import { memoryCache } from '@/lib/pipeline/cache';
+import { cachedPageReader } from '@/lib/pipeline/read-page';
 import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
@@ -290,5 +292,41 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
     expect(compose.costUsd).toBeCloseTo((compose.tokensIn! * 3 + compose.tokensOut! * 15) / 1e6, 6);
     expect(r.trace.stages.find((s) => s.stage === 'search')!.costUsd).toBe(0.005);
+  });
+
+  it('a repeated question inside the caches’ lifetime makes no search or fetch request; an old page is revalidated by ETag', async () => {
+    reply = citeBoth;
+    const cache = memoryCache();
+    let clock = new Date('2026-11-30T12:00:00Z');
+    const now = () => clock;
+    const reader = cachedPageReader(
+      (url, etag) =>
+        fetchPage(url, {
+          fetch: fetchVia,
+          parseHtml: parseHtmlWithLinkedom,
+          allowPrivateNetwork: false,
+          now,
+          ...(etag ? { etag } : {}),
+        }),
+      cache,
+      now,
+    );
+    const cachedDeps = deps({ now, cache, fetchPage: reader });
+    const first = await answerQuestion(Q, cachedDeps, settings);
+    expect(first.mode).toBe('grounded');
+    const searches = brave.requests.length;
+    const pages = site.requests.length;
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    const second = await answerQuestion(Q, cachedDeps, settings);
+    expect(second.mode).toBe('grounded');
+    expect(brave.requests.length - searches).toBe(0);
+    expect(site.requests.length - pages).toBe(0);
+    expect(second.trace.stages.find((s) => s.stage === 'search')!.summary).toContain('0 requests, 1 from cache');
+
+    // Two hours on: pages are revalidated with If-None-Match (the fixture answers 304 for a matching ETag).
+    clock = new Date(clock.getTime() + 2 * 3600_000);
+    await answerQuestion(Q, cachedDeps, settings);
+    const revalidations = site.requests.slice(pages).filter((r) => r.headers['if-none-match']);
+    expect(revalidations.length).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,7 @@ import {
   type JobRecord,
 } from '@/lib/db/database';
 import { defaultSettings } from '@/lib/settings';
+import { dexieCache } from '@/lib/db/cache';
 
 let db: SpanlightDb;
 let n = 0;
@@ -101,5 +102,24 @@ describe('the Dexie database', () => {
   it('declares version 1 with the tables of the design', () => {
     expect(db.verno).toBe(1);
     expect(db.tables.map((t) => t.name).sort()).toEqual(['answers', 'jobs', 'pageCache', 'searchCache', 'settings']);
+  });
+
+  it('backs the pipeline caches: search results expire, pages keep their ETag', async () => {
+    const cache = dexieCache(db);
+    const hit = { url: 'https://a.example/x', title: 't', snippet: 's', published: null, provider: 'brave', query: 'q', rank: 1 };
+    await cache.putSearch('k', [hit], new Date('2026-11-30T01:00:00Z'));
+    expect(await cache.getSearch('k', new Date('2026-11-30T00:30:00Z'))).toEqual([hit]);
+    expect(await cache.getSearch('k', new Date('2026-11-30T01:00:01Z'))).toBeUndefined();
+    const page = {
+      url: 'https://a.example/x',
+      title: 't',
+      text: 'x',
+      published: null,
+      retrievedAt: '2026-11-30T00:00:00Z',
+      contentHash: 'h',
+      origin: 'web' as const,
+    };
+    await cache.putPage(page.url, page, '"abc"', new Date('2026-11-30T00:00:00Z'));
+    expect(await cache.getPage(page.url)).toEqual({ page, etag: '"abc"', fetchedAt: '2026-11-30T00:00:00.000Z' });
   });
 });
