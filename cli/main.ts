@@ -17,6 +17,16 @@ const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/ask')).askCommand,
   },
   {
+    name: 'check',
+    summary: 'frozen evidence + a model draft (JSON on stdin) → the disposed result: gate, citations, verification',
+    load: async () => (await import('./commands/check')).checkCommand,
+  },
+  {
+    name: 'verify',
+    summary: 'claim/passage pairs (JSONL) → supported / unsupported / uncertain, with reasons',
+    load: async () => (await import('./commands/verify')).verifyCommand,
+  },
+  {
     name: 'extract',
     summary: 'HTML file → title, publication date, main text and passages',
     load: async () => (await import('./commands/extract')).extractCommand,

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import type { Claim, EvidenceSpan, GateResult } from '../types';
+import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
+import { toIso } from './dates';
+import { StructuredDraftSchema } from './draft';
+import { sourcesFor } from './cite';
+import { decideMode, disposeDraft, prepareEvidence } from './dispose';
+
+/** One frozen case: evidence as the composer saw it, and the model's draft. */
+export const CheckCaseSchema = z.object({
+  question: z.string().min(1, 'the case needs a question'),
+  /** The date the case is judged at (ISO); defaults to now. */
+  now: z.string().optional(),
+  /** No freshness check when absent. */
+  freshnessDays: z.number().int().positive().optional(),
+  evidence: z
+    .array(
+      z.object({
+        id: z.string().regex(/^S\d+$/, 'evidence ids look like "S1"'),
+        url: z.string().min(1),
+        title: z.string().optional(),
+        published: z.string().nullable().optional(),
+        text: z.string(),
+      }),
+    )
+    .min(1, 'the case has no evidence'),
+  draft: z.union([z.string(), StructuredDraftSchema]),
+  settings: z
+    .object({
+      minDomains: z.number().int().min(1).optional(),
+      requirePrimary: z.boolean().optional(),
+      primaryDomains: z.array(z.string()).optional(),
+    })
+    .optional(),
+});
+export type CheckCase = z.infer<typeof CheckCaseSchema>;
+
+/** What the code disposed of one case, in the command line's output shape. */
+export interface CheckResult {
+  mode: 'grounded' | 'partial' | 'abstained';
+  claims: Array<Pick<Claim, 'text' | 'cites' | 'status' | 'reasons'>>;
+  unsupported: string[];
+  sources: Array<{ id: string; url: string; title: string; published: string | null }>;
+  conflicts: Array<{ about: string; values: Array<{ value: string; cites: string[] }>; resolution: string; note: string }>;
+  gate: { passed: boolean; failed: GateResult['failed'] };
+  /** Why the answer was refused, when it was. */
+  reason?: string;
+}
+
+/**
+ * Runs the gate, citation attachment, verification and conflict detection on a frozen case, with
+ * the extension's own code and default settings unless the case overrides them.
+ */
+export function checkCase(input: CheckCase): CheckResult {
+  const now = input.now ? new Date(input.now) : new Date();
+  const spans: EvidenceSpan[] = input.evidence.map((e) => {
+    const iso = e.published ? toIso(e.published) : null;
+    return {
+      id: e.id,
+      spanId: e.id,
+      url: e.url,
+      title: e.title ?? e.url,
+      published: iso ? { iso, source: 'meta' } : null,
+      retrievedAt: now.toISOString(),
+      text: e.text,
+      start: 0,
+      end: e.text.length,
+      prefix: '',
+      suffix: '',
+      origin: 'web',
+      score: 1,
+    };
+  });
+  const prepared = prepareEvidence(input.question, spans, {
+    minDomains: input.settings?.minDomains ?? 2,
+    requirePrimary: input.settings?.requirePrimary ?? false,
+    primaryDomains: input.settings?.primaryDomains ?? DEFAULT_PRIMARY_DOMAINS,
+    ...(input.freshnessDays === undefined ? {} : { freshnessDays: input.freshnessDays }),
+    now,
+  });
+  const conflicts = prepared.conflicts.map((c) => ({
+    about: c.about,
+    values: c.values.map((v) => ({ value: v.value, cites: v.cites })),
+    resolution: c.resolution,
+    note: c.note,
+  }));
+  const gate = { passed: prepared.gate.passed, failed: prepared.gate.failed };
+  const refuse = (reason: string, claims: CheckResult['claims'] = [], unsupported: string[] = []): CheckResult => ({
+    mode: 'abstained',
+    claims,
+    unsupported,
+    sources: [],
+    conflicts,
+    gate,
+    reason,
+  });
+  if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '));
+
+  const { parsed, claims } = disposeDraft(input.draft, spans, prepared.texts);
+  const shown = claims.map((c) => ({ text: c.text, cites: c.cites, status: c.status, reasons: c.reasons }));
+  if (parsed.insufficient) return refuse('The model said the evidence is insufficient.', [], parsed.unsupported);
+  if (parsed.unknownIds.length > 0)
+    return refuse(
+      `The draft cites spans that do not exist (${parsed.unknownIds.join(', ')}): it is discarded (the extension retries once with fewer spans).`,
+      shown,
+      parsed.unsupported,
+    );
+  const mode = decideMode(claims, parsed.unsupported);
+  if (mode === 'abstained')
+    return refuse('No sentence of the draft was supported by the passage it cites.', shown, parsed.unsupported);
+  return {
+    mode,
+    claims: shown,
+    unsupported: parsed.unsupported,
+    sources: sourcesFor(claims, spans).map((s) => ({
+      id: s.spanId,
+      url: s.url,
+      title: s.title,
+      published: s.published?.iso ?? null,
+    })),
+    conflicts,
+    gate,
+  };
+}
