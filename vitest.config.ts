@@ -5,13 +5,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: [
-      'lib/**/*.test.ts',
-      'test/unit/**/*.test.ts',
-      'test/corpus/**/*.test.ts',
-      'test/verification/**/*.test.ts',
-      'test/cli/**/*.test.ts',
-    ],
+    include: ['lib/**/*.test.ts', 'test/{unit,corpus,verification,cli,property,eval}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
   },

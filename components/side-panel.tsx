@@ -44,7 +44,10 @@ export function SidePanel() {
       port = browser.runtime.connect({ name: JOBS_PORT });
       port.onMessage.addListener((msg: unknown) => {
         const update = JobUpdateSchema.safeParse(msg);
-        if (update.success) showJob(update.data.job, update.data.answer);
+        if (update.success) {
+          showJob(update.data.job, update.data.answer);
+          if (update.data.error && update.data.job.id === jobIdRef.current) setError(update.data.error);
+        }
       });
       port.onDisconnect.addListener(() => {
         if (closed) return;

@@ -7,6 +7,7 @@ import {
   readAnswer,
   readJob,
   readSettings,
+  saveAnswer,
   writeSettings,
   type AnswerRecord,
   type JobRecord,
@@ -32,6 +33,8 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
   const keyed = (now: { apiKey: string; baseUrl: string }, next?: { baseUrl: string; apiKey?: string | undefined }) =>
     next ? { baseUrl: next.baseUrl, apiKey: next.apiKey ?? now.apiKey } : now;
   const u = update;
+  // Capability overrides left out are kept; `{}` clears them.
+  const capabilities = u.model.capabilities ?? current.model.capabilities;
   return {
     search: {
       providers: u.search.providers,
@@ -42,7 +45,13 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
       searxng: u.search.searxng ?? current.search.searxng,
       serper: keyed(current.search.serper, u.search.serper),
     },
-    model: { kind: u.model.kind, baseUrl: u.model.baseUrl, model: u.model.model, apiKey: u.model.apiKey ?? current.model.apiKey },
+    model: {
+      kind: u.model.kind,
+      baseUrl: u.model.baseUrl,
+      model: u.model.model,
+      apiKey: u.model.apiKey ?? current.model.apiKey,
+      ...(capabilities ? { capabilities } : {}),
+    },
     maxPages: u.maxPages,
     maxSpans: u.maxSpans,
     allowPrivateNetwork: u.allowPrivateNetwork,
@@ -54,6 +63,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     freshnessDays: u.freshnessDays === undefined ? current.freshnessDays : u.freshnessDays,
     judge: u.judge ?? current.judge,
     prices: u.prices ?? current.prices,
+    tabsPolicy: u.tabsPolicy ?? current.tabsPolicy,
   };
 }
 
@@ -82,7 +92,9 @@ export class BackgroundService {
   }
 
   /** Creates a job and runs it in the background; returns at once with its id. */
-  async ask(question: string, tabs: TabChoice, windowId: number | undefined): Promise<{ jobId: string }> {
+  async ask(question: string, asked: TabChoice, windowId: number | undefined): Promise<{ jobId: string }> {
+    // "Never read my tabs" holds whatever a page sends.
+    const tabs = (await readSettings(this.db)).tabsPolicy === 'never' ? 'none' : asked;
     const now = new Date().toISOString();
     const job: JobRecord = {
       id: crypto.randomUUID(),
@@ -151,6 +163,7 @@ export class BackgroundService {
                   baseUrl: settings.model.baseUrl,
                   apiKey: settings.model.apiKey,
                   model: settings.model.model,
+                  ...(settings.model.capabilities ? { capabilities: settings.model.capabilities } : {}),
                 })
               : null,
           onProgress: (stage, message) => void progress(stage, message),
@@ -182,18 +195,13 @@ export class BackgroundService {
       result = { ...result, warnings: [...result.warnings, ...skippedTabs.map((s) => `Tab skipped: ${s}`)] };
     const now = new Date().toISOString();
     const answer: AnswerRecord = { id: crypto.randomUUID(), jobId, question: job.question, createdAt: now, result };
-    await this.db.transaction('rw', this.db.jobs, this.db.answers, async () => {
-      await this.db.answers.put(answer);
-      const current = await this.db.jobs.get(jobId);
-      if (current)
-        await this.db.jobs.put({
-          ...current,
-          status: 'done',
-          answerId: answer.id,
-          updatedAt: now,
-          events: [...current.events, { at: now, stage: 'done', message: result.mode }],
-        });
-    });
+    const saved = await saveAnswer(this.db, answer, now);
+    if (!saved.ok) {
+      // Nothing was written: show the answer from memory with the storage error, history untouched.
+      const job = await readJob(this.db, jobId);
+      if (job) for (const l of this.listeners) l({ type: 'job', job: { ...job, status: 'done' }, answer, error: saved.error });
+      return;
+    }
     await this.publish(jobId);
   }
 

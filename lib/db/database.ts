@@ -34,6 +34,54 @@ export class SpanlightDb extends Dexie {
       pageCache: 'url, fetchedAt',
       searchCache: 'key, expiresAt',
     });
+    // v2: answers carry their mode as an index, for history filters; old answers are backfilled.
+    this.version(2)
+      .stores({ answers: 'id, jobId, createdAt, mode' })
+      .upgrade((tx) =>
+        tx
+          .table('answers')
+          .toCollection()
+          .modify((a: { mode?: string; result?: { mode?: string } }) => {
+            a.mode = a.result?.mode ?? 'unknown';
+          }),
+      );
+  }
+}
+
+/** Why a write failed, in words a person can act on. */
+export function storageErrorMessage(e: unknown): string {
+  const name = e instanceof Error ? e.name : '';
+  const inner = (e as { inner?: { name?: string } })?.inner?.name ?? '';
+  if (name === 'QuotaExceededError' || inner === 'QuotaExceededError')
+    return "Spanlight's storage is full, so this answer was not saved (your history is intact). Delete old answers or clear the page cache, then retry.";
+  return `This answer could not be saved (${e instanceof Error ? e.message : String(e)}); your history is intact.`;
+}
+
+/**
+ * Stores a finished answer and marks its job done, in one transaction: either both are written or
+ * neither, so a full disk loses nothing that was already stored.
+ */
+export async function saveAnswer(
+  db: SpanlightDb,
+  answer: AnswerRecord,
+  now: string,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    await db.transaction('rw', db.jobs, db.answers, async () => {
+      await db.answers.put({ ...answer, mode: answer.result.mode } as AnswerRecord);
+      const current = await db.jobs.get(answer.jobId);
+      if (current)
+        await db.jobs.put({
+          ...current,
+          status: 'done',
+          answerId: answer.id,
+          updatedAt: now,
+          events: [...current.events, { at: now, stage: 'done', message: answer.result.mode }],
+        });
+    });
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, error: storageErrorMessage(e) };
   }
 }
 

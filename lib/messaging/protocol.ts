@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../db/records';
-import { SearchProviderIdSchema, SettingsSchema } from '../settings';
+import { ModelCapabilitiesSchema, SearchProviderIdSchema, SettingsSchema, TabsPolicySchema } from '../settings';
 
 /**
  * Every message each direction may send, with payload and result schemas. Payloads are validated
@@ -53,6 +53,7 @@ export const SettingsUpdateSchema = z.object({
     baseUrl: z.string().url(),
     apiKey: z.string().max(500).optional(),
     model: z.string().min(1).max(200),
+    capabilities: ModelCapabilitiesSchema.optional(),
   }),
   maxPages: z.number().int().min(1).max(10),
   maxSpans: z.number().int().min(1).max(8),
@@ -65,8 +66,58 @@ export const SettingsUpdateSchema = z.object({
   freshnessDays: z.number().int().min(1).max(3650).nullable().optional(),
   judge: z.boolean().optional(),
   prices: SettingsSchema.shape.prices.optional(),
+  tabsPolicy: TabsPolicySchema.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
+
+/**
+ * How a "Test connection" went: `works`, or what failed (a ProviderFailure kind, or `json-disabled`
+ * for a SearXNG instance without JSON output). `message` is the adapter's own, for a person to act on.
+ */
+export const ConnectionTestSchema = z.object({
+  outcome: z.enum([
+    'works',
+    'auth',
+    'forbidden',
+    'json-disabled',
+    'rate-limited',
+    'server',
+    'timeout',
+    'network',
+    'bad-response',
+    'config',
+  ]),
+  message: z.string(),
+  /** Results the test query returned (search providers). */
+  count: z.number().int().min(0).optional(),
+  /** A fix to show under the message, e.g. OLLAMA_ORIGINS for an Ollama that refuses extensions. */
+  hint: z.string().optional(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
+
+/**
+ * A provider as typed on the options page, not yet saved. The key is sent only when a new one was
+ * typed; otherwise the background uses the stored one. Keys never travel back.
+ */
+export const ProviderTestRequestSchema = z.object({
+  provider: SearchProviderIdSchema,
+  baseUrl: z.string().trim().max(2000),
+  apiKey: z.string().max(500).optional(),
+});
+
+/** A model endpoint as typed on the options page; the key as in ProviderTestRequestSchema. */
+export const ModelEndpointSchema = z.object({
+  baseUrl: z.string().trim().max(2000),
+  apiKey: z.string().max(500).optional(),
+  capabilities: ModelCapabilitiesSchema.optional(),
+});
+export const ModelTestRequestSchema = ModelEndpointSchema.extend({ model: z.string().trim().min(1).max(200) });
+
+/** The models an endpoint lists (GET {base}/models), and how the request went. */
+export const ModelListSchema = z.object({
+  models: z.array(z.string()),
+  test: ConnectionTestSchema,
+});
 
 /** Calls from extension pages (side panel, options) to the background. */
 export const backgroundCalls = {
@@ -88,6 +139,9 @@ export const backgroundCalls = {
   },
   getSettings: { payload: z.object({}), result: PublicSettingsSchema },
   saveSettings: { payload: SettingsUpdateSchema, result: PublicSettingsSchema },
+  testProvider: { payload: ProviderTestRequestSchema, result: ConnectionTestSchema },
+  listModels: { payload: ModelEndpointSchema, result: ModelListSchema },
+  testModel: { payload: ModelTestRequestSchema, result: ConnectionTestSchema },
 } as const;
 export type BackgroundCalls = typeof backgroundCalls;
 export type BackgroundCallName = keyof BackgroundCalls;
@@ -128,6 +182,8 @@ export const JobUpdateSchema = z.object({
   type: z.literal('job'),
   job: JobRecordSchema,
   answer: AnswerRecordSchema.optional(),
+  /** Set when the answer could not be stored (it is shown from memory). */
+  error: z.string().optional(),
 });
 export type JobUpdate = z.infer<typeof JobUpdateSchema>;
 

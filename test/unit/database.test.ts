@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   SpanlightDb,
@@ -7,6 +8,7 @@ import {
   markInterruptedJobs,
   readJob,
   readSettings,
+  saveAnswer,
   writeSettings,
   type AnswerRecord,
   type JobRecord,
@@ -99,8 +101,8 @@ describe('the Dexie database', () => {
     expect((await readJob(db, 'done'))?.status).toBe('done');
   });
 
-  it('declares version 1 with the tables of the design', () => {
-    expect(db.verno).toBe(1);
+  it('declares the tables of the design, at schema version 2', () => {
+    expect(db.verno).toBe(2);
     expect(db.tables.map((t) => t.name).sort()).toEqual(['answers', 'jobs', 'pageCache', 'searchCache', 'settings']);
   });
 
@@ -121,5 +123,44 @@ describe('the Dexie database', () => {
     };
     await cache.putPage(page.url, page, '"abc"', new Date('2026-11-30T00:00:00Z'));
     expect(await cache.getPage(page.url)).toEqual({ page, etag: '"abc"', fetchedAt: '2026-11-30T00:00:00.000Z' });
+  });
+
+  it('migrates a database written by schema version 1: answers gain their mode, nothing is lost', async () => {
+    const name = `v1-${++n}`;
+    const old = new Dexie(name);
+    old
+      .version(1)
+      .stores({
+        settings: 'id',
+        jobs: 'id, status, createdAt',
+        answers: 'id, jobId, createdAt',
+        pageCache: 'url, fetchedAt',
+        searchCache: 'key, expiresAt',
+      });
+    await old.table('answers').bulkPut([answer('a', '2026-11-01T00:00:00Z'), answer('b', '2026-11-02T00:00:00Z')]);
+    old.close();
+    const upgraded = new SpanlightDb(name);
+    try {
+      expect((await listAnswers(upgraded)).map((a) => a.id)).toEqual(['b', 'a']);
+      expect(await upgraded.answers.where('mode').equals('nothing-found').count()).toBe(2);
+      expect(upgraded.verno).toBe(2);
+    } finally {
+      await upgraded.delete();
+    }
+  });
+
+  it('a full quota gives a clear error and loses nothing already stored', async () => {
+    await db.jobs.put(job('j1', 'running'));
+    expect(await saveAnswer(db, { ...answer('first', '2026-11-01T00:00:00Z'), jobId: 'j1' }, '2026-11-01T00:00:00Z')).toEqual({
+      ok: true,
+    });
+    await db.jobs.put(job('j2', 'running'));
+    db.answers.hook('creating', () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    });
+    const r = await saveAnswer(db, { ...answer('second', '2026-11-02T00:00:00Z'), jobId: 'j2' }, '2026-11-02T00:00:00Z');
+    expect(r).toEqual({ ok: false, error: expect.stringContaining("Spanlight's storage is full") });
+    expect((await listAnswers(db)).map((a) => a.id)).toEqual(['first']);
+    expect((await readJob(db, 'j2'))?.status).toBe('running'); // the transaction wrote nothing
   });
 });
