@@ -2,7 +2,10 @@ import type { Claim, EvidenceSpan, Source } from '../types';
 import { sentenceSpans } from './passages';
 
 const MARKER = /\[\s*(S\d+(?:\s*[,;]\s*S\d+)*)\s*\]/g;
-const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]+)\)/g;
+// A link target may hold one level of parentheses: [x](javascript:alert(1)).
+const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))+\)/g;
+/** A cited sentence's end: the next sentence starts after it even without a capital letter. */
+const CITED_END = /(\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\]\s*[.!?])[ \t]+/g;
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]]+/gi;
 
 export interface Citation {
@@ -26,8 +29,9 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
 
   const pieces: Array<{ text: string; ids: string[]; removedLink: boolean }> = [];
   const LEADING = /^(?:\s*\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\])+/;
-  for (const [s, e] of sentenceSpans(trimmed)) {
-    let sentence = trimmed.slice(s, e);
+  const segmented = trimmed.replace(CITED_END, '$1\n');
+  for (const [s, e] of sentenceSpans(segmented)) {
+    let sentence = segmented.slice(s, e);
     // Markers after a full stop open the next segment: they belong to the sentence before.
     const leading = LEADING.exec(sentence);
     if (leading && pieces.length > 0) {

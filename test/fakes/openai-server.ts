@@ -37,9 +37,11 @@ export async function startFakeOpenAi(options: {
   reply: (body: ChatRequestBody, req: RecordedRequest) => ScriptedReply;
   /** The planner's reply; by default the question as the one query (see defaultPlan). */
   plan?: (body: ChatRequestBody) => ScriptedReply;
+  /** Milliseconds to wait before answering a composer request (a slow model). */
+  delayMs?: () => number;
 }): Promise<FakeOpenAi> {
   const chats: ChatRequestBody[] = [];
-  const server = await startFakeServer((req, res) => {
+  const server = await startFakeServer(async (req, res) => {
     if (req.method === 'GET' && req.url === '/v1/models') {
       return sendJson(res, 200, { object: 'list', data: [{ id: 'fake-model', object: 'model', owned_by: 'test' }] });
     }
@@ -53,6 +55,8 @@ export async function startFakeOpenAi(options: {
     const body = JSON.parse(req.body) as ChatRequestBody;
     chats.push(body);
     const isPlan = body.messages[0]?.content.startsWith(PLANNER) ?? false;
+    const delay = isPlan ? 0 : (options.delayMs?.() ?? 0);
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const reply = isPlan ? (options.plan ?? defaultPlan)(body) : options.reply(body, req);
     if (typeof reply !== 'string' && 'cutAfter' in reply) {
       // A stream that breaks mid-reply: some chunks, then the connection drops.
