@@ -23,7 +23,7 @@ export interface Extraction {
   page: Page;
   /** Readability found an article (false: we fell back to the page's visible text). */
   readable: boolean;
-  /** Extracted characters over visible characters of the whole page, 0–1. */
+  /** Extracted characters over the page's raw text characters, 0–1. */
   density: number;
 }
 
@@ -70,7 +70,8 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
   const doc = attempt<Document | null>(() => parseHtml(input.html, input.url), null);
   const docTitle = attempt(() => doc?.title ?? '', '');
   const root = doc ? ((doc.body ?? doc.documentElement) as unknown as DomNodeLike | null) : null;
-  const whole = root ? attempt(() => visibleText(root), '') : '';
+  // For density only: the raw text length is cheap; the visible text is walked only on fallback.
+  const rawLength = attempt(() => (root as unknown as Node | null)?.textContent?.length ?? 0, 0);
   // Dates are read before Readability, which rewrites the document.
   const documentDate = doc
     ? attempt(() => findDocumentDate(doc as unknown as Parameters<typeof findDocumentDate>[0], input.lastModified), null)
@@ -78,17 +79,23 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
-  const article = doc && !tooDeep ? attempt(() => new Readability(doc).parse(), null) : null;
+  // The serializer hands back the article element itself: walking it directly saves serialising
+  // the article to HTML and parsing it again.
+  const article =
+    doc && !tooDeep ? attempt(() => new Readability<Element>(doc, { serializer: (el) => el as Element }).parse(), null) : null;
   let text = '';
   if (article?.content) {
     const content = article.content;
-    text = attempt(() => {
-      const body = parseHtml(`<!doctype html><html><body>${content}</body></html>`, input.url).body;
-      return visibleText(body as unknown as DomNodeLike);
-    }, '');
+    text = attempt(() => visibleText(content as unknown as DomNodeLike), '');
   }
   const readable = text.length > 0;
-  if (!readable) text = whole;
+  if (!readable) {
+    // Readability may have rewritten the document: read the visible text from a fresh parse.
+    text = attempt(() => {
+      const fresh = parseHtml(input.html, input.url);
+      return visibleText((fresh.body ?? fresh.documentElement) as unknown as DomNodeLike);
+    }, '');
+  }
   const published = documentDate ?? openingTextDate(text, input.retrievedAt);
   const page: Page = {
     url: input.url,
@@ -100,5 +107,5 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
     origin: input.origin,
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
   };
-  return { page, readable, density: whole.length === 0 ? 0 : Math.min(1, text.length / whole.length) };
+  return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength) };
 }
