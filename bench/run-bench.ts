@@ -1,0 +1,274 @@
+/**
+ * `npm run bench`: what Spanlight costs, as counts (bytes, tokens, requests) that do not drift and
+ * ratios measured side by side in one run. Counts are checked against bench/budgets.json with
+ * `--check` (CI); timing ratios are printed with their targets and never fail a run.
+ *
+ *   npx tsx bench/run-bench.ts [--check] [--quick]
+ */
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { Readability } from '@mozilla/readability';
+import { answerQuestion } from '../lib/pipeline/answer-question';
+import { pipelineSettings } from '../lib/pipeline/pipeline-settings';
+import { fetchPage } from '../lib/pipeline/fetch-page';
+import { extractPage } from '../lib/pipeline/extract';
+import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
+import { splitPassages } from '../lib/pipeline/passages';
+import { selectEvidence } from '../lib/pipeline/select';
+import { checkClaims } from '../lib/pipeline/verify';
+import { attachCitations } from '../lib/pipeline/cite';
+import { composeExtractive } from '../lib/pipeline/compose';
+import { memoryCache } from '../lib/pipeline/cache';
+import { cachedPageReader } from '../lib/pipeline/read-page';
+import { createBraveProvider } from '../lib/search/brave';
+import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
+import { defaultSettings } from '../lib/settings';
+import { CORPUS_DIR, corpusNames, loadPage } from '../test/corpus/corpus';
+import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
+import { startFakeBrave } from '../test/fakes/search-servers';
+import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
+
+const args = new Set(process.argv.slice(2));
+const CHECK = args.has('--check');
+const QUICK = args.has('--quick') || CHECK;
+
+interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  /** Budget key in budgets.json, for counts CI checks. */
+  budget?: string;
+}
+const figures: Figure[] = [];
+const add = (f: Figure) => figures.push(f);
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+// 1. Bundle sizes of the built extension (npm run bench builds it first).
+function bundleSizes() {
+  const out = path.resolve('.output/chrome-mv3');
+  const gz = (file: string) => gzipSync(readFileSync(file)).length;
+  const content = path.join(out, 'content-scripts/content.js');
+  add({
+    name: 'content script (injected on demand only), gzipped',
+    value: gz(content),
+    unit: 'bytes',
+    budget: 'contentScriptGzipBytes',
+  });
+  add({ name: 'content script, minified', value: statSync(content).size, unit: 'bytes' });
+  const html = readFileSync(path.join(out, 'sidepanel.html'), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => path.join(out, m[1]!.replace(/^\//, '')));
+  const chunks = new Set(scripts);
+  // Static imports of the entry chunk are loaded too.
+  for (const s of scripts)
+    for (const m of readFileSync(s, 'utf8').matchAll(/from"\.\/([\w.-]+\.js)"/g)) chunks.add(path.join(path.dirname(s), m[1]!));
+  add({
+    name: 'side panel JS+CSS, gzipped',
+    value: [...chunks].reduce((n, f) => n + gz(f), 0),
+    unit: 'bytes',
+    budget: 'sidePanelGzipBytes',
+  });
+  add({
+    name: 'background service worker, gzipped',
+    value: gz(path.join(out, 'background.js')),
+    unit: 'bytes',
+    budget: 'backgroundGzipBytes',
+  });
+}
+
+function pagesNearMedianSize(count: number): string[] {
+  const sized = corpusNames().map((name) => ({ name, bytes: statSync(path.join(CORPUS_DIR, name, 'source.html')).size }));
+  const mid = median(sized.map((s) => s.bytes));
+  return sized
+    .sort((a, b) => Math.abs(a.bytes - mid) - Math.abs(b.bytes - mid))
+    .slice(0, count)
+    .map((s) => s.name);
+}
+
+// 2. Local work per answer in Node, as a ratio to Readability alone (parse + Readability).
+async function localWork() {
+  const iterations = QUICK ? 3 : 12;
+  let base = 0;
+  let ours = 0;
+  for (const name of pagesNearMedianSize(6)) {
+    const { source } = loadPage(name);
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < iterations + 2; i++) {
+      const t0 = performance.now();
+      new Readability(parseHtmlWithLinkedom(source, 'http://fakehost/test/page.html')).parse();
+      const t1 = performance.now();
+      const { page } = await extractPage(
+        {
+          html: source,
+          url: 'http://fakehost/test/page.html',
+          lastModified: null,
+          retrievedAt: '2026-11-30T00:00:00Z',
+          origin: 'web',
+        },
+        parseHtmlWithLinkedom,
+      );
+      const sel = selectEvidence(page.title, [], splitPassages(page), { maxSpans: 6 });
+      const draft = composeExtractive(page.title, sel.spans);
+      checkClaims(attachCitations(draft, sel.spans).claims, sel.spans);
+      const t2 = performance.now();
+      if (i < 2) continue;
+      a.push(t1 - t0);
+      b.push(t2 - t1);
+    }
+    base += median(a);
+    ours += median(b);
+  }
+  add({
+    name: 'local work per answer (parse, extract, split, select, verify) / Readability alone, Node, six median pages',
+    value: ours / base,
+    unit: '×',
+    target: '≤ 1.3',
+  });
+}
+
+// 3 and 4. Tokens and cache, through the real pipeline over HTTP fakes.
+async function pipelineCounts() {
+  const names = pagesNearMedianSize(6);
+  const pages = names.map((name, i) => ({ host: `site${i}.test`, path: '/article', html: loadPage(name).source }));
+  const site = await startFixtureSite(pages);
+  const brave = await startFakeBrave({
+    apiKey: 'k',
+    results: (q) => {
+      const i = pages.findIndex((p) => q.includes(`[${p.host}]`));
+      const order = [...pages.keys()].sort((x, y) => (x === i ? -1 : y === i ? 1 : x - y));
+      return order.map((j) => ({ url: site.urlOf(pages[j]!.host, '/article'), title: names[j]!, description: names[j]! }));
+    },
+  });
+  const model = await startFakeOpenAi({
+    apiKey: 'k',
+    // A model that quotes one sentence per span, cited: the realistic size of a short answer.
+    reply: (b) =>
+      spansInPrompt(b)
+        .slice(0, 3)
+        .map((s) => `${s.text.split(/(?<=[.!?])\s/)[0]} [${s.id}]`)
+        .join(' '),
+  });
+  const fetchVia = viaLoopback();
+  const settings = { ...pipelineSettings(defaultSettings()), minDomains: 1 };
+  const cache = memoryCache();
+  let clock = new Date('2026-11-30T12:00:00Z');
+  const deps = () => ({
+    now: () => clock,
+    fetch: fetchVia,
+    providers: [createBraveProvider({ apiKey: 'k', baseUrl: brave.baseUrl })],
+    fetchPage: cachedPageReader(
+      (url, etag) =>
+        fetchPage(url, {
+          fetch: fetchVia,
+          parseHtml: parseHtmlWithLinkedom,
+          allowPrivateNetwork: false,
+          now: () => clock,
+          ...(etag ? { etag } : {}),
+        }),
+      cache,
+      () => clock,
+    ),
+    readTabs: async () => [],
+    model: createOpenAiCompatibleModel({ baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' }),
+    onProgress: () => undefined,
+    cache,
+  });
+  const evidenceTokens: number[] = [];
+  const ratios: number[] = [];
+  const groundedTotals: number[] = [];
+  const ungroundedTotals: number[] = [];
+  for (const [i, name] of names.entries()) {
+    const question = `What does "${
+      loadPage(name)
+        .source.match(/<title[^>]*>([^<]{0,80})/i)?.[1]
+        ?.trim() ?? name
+    }" say? [${pages[i]!.host}]`;
+    const r = await answerQuestion(question, deps(), settings);
+    const sel = r.trace.stages.find((s) => s.stage === 'select')?.detail as { evidenceTokens?: number } | undefined;
+    if (sel?.evidenceTokens !== undefined) evidenceTokens.push(sel.evidenceTokens);
+    const tokens = r.trace.stages.reduce((acc, s) => ({ in: acc.in + (s.tokensIn ?? 0), out: acc.out + (s.tokensOut ?? 0) }), {
+      in: 0,
+      out: 0,
+    });
+    const compose = r.trace.stages.find((s) => s.stage === 'compose');
+    // The ungrounded answer to the same question: a one-line system prompt and the question in, the
+    // same answer out, counted the way the fake endpoint counts (4 characters a token).
+    const ungrounded = Math.ceil(`Answer the question. ${question}`.length / 4) + (compose?.tokensOut ?? 0);
+    const grounded = tokens.in + tokens.out;
+    groundedTotals.push(grounded);
+    ungroundedTotals.push(ungrounded);
+    ratios.push(grounded / ungrounded);
+  }
+  add({
+    name: 'evidence tokens handed to the composer, largest of six questions',
+    value: Math.max(...evidenceTokens),
+    unit: 'tokens',
+    target: '≤ 2,500',
+    budget: 'evidenceTokensMax',
+  });
+  add({ name: 'evidence tokens, median', value: median(evidenceTokens), unit: 'tokens' });
+  add({ name: 'grounded answer total tokens (plan + compose), median', value: median(groundedTotals), unit: 'tokens' });
+  add({ name: 'ungrounded answer total tokens for the same questions, median', value: median(ungroundedTotals), unit: 'tokens' });
+  add({
+    name: 'grounded / ungrounded tokens, median',
+    value: median(ratios),
+    unit: '×',
+    target: '≤ 2.5 (seed example: 2.8 in tokens, 3.8 in cost)',
+  });
+
+  // A repeated question inside the caches' lifetime: no search or fetch request.
+  const q = `What does the first page say? [${pages[0]!.host}]`;
+  await answerQuestion(q, deps(), settings);
+  const searchesBefore = brave.requests.length;
+  const fetchesBefore = site.requests.length;
+  clock = new Date(clock.getTime() + 10 * 60_000);
+  await answerQuestion(q, deps(), settings);
+  add({
+    name: 'requests for a repeated question within the cache lifetime (search + fetch)',
+    value: brave.requests.length - searchesBefore + site.requests.length - fetchesBefore,
+    unit: 'requests',
+    target: '0',
+    budget: 'repeatRequests',
+  });
+  await Promise.all([site.close(), brave.close(), model.close()]);
+}
+
+async function main() {
+  bundleSizes();
+  await pipelineCounts();
+  if (!CHECK) await localWork();
+  const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
+  const failures: string[] = [];
+  console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');
+  for (const f of figures) {
+    const budget = f.budget ? budgets[f.budget] : undefined;
+    const shown = f.unit === '×' ? `${f.value.toFixed(2)}×` : `${Math.round(f.value).toLocaleString('en')} ${f.unit}`;
+    const over = budget !== undefined && f.value > budget;
+    if (over) failures.push(`${f.name}: ${Math.round(f.value)} > budget ${budget}`);
+    console.log(
+      f.name.padEnd(110),
+      shown.padStart(12),
+      ` ${f.target ?? ''}${budget !== undefined ? ` (budget ${budget.toLocaleString('en')})` : ''}${over ? '  OVER BUDGET' : ''}`,
+    );
+  }
+  mkdirSync(path.resolve('bench/results'), { recursive: true });
+  writeFileSync(
+    path.resolve('bench/results/bench.json'),
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, figures }, null, 2),
+  );
+  const extra = readdirSync(path.resolve('bench/results')).filter((f) => f !== 'bench.json');
+  if (extra.length) console.log(`other results in bench/results: ${extra.join(', ')}`);
+  if (CHECK && failures.length > 0) {
+    console.error(`bench: counts over budget:\n${failures.join('\n')}`);
+    process.exit(1);
+  }
+}
+
+await main();
