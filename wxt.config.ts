@@ -5,14 +5,34 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   imports: false,
+  // Firefox too: WXT would build MV2 for it otherwise. Its MV3 runs the background as scripts
+  // (an event page, which has DOMParser) and turns the side panel into a sidebar_action.
+  manifestVersion: 3,
   manifest: ({ browser }) => ({
     name: 'Spanlight',
     description: 'Answers and fact-checks with citations that jump to the passage that supports them.',
+    // UI text lives in public/_locales (lib/i18n.ts reads it); English is complete.
+    default_locale: 'en',
     permissions: ['storage', 'tabs', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // Fetching search results and reading open tabs needs host access. Pages are fetched
-    // without cookies (see lib/pipeline/fetch-page.ts).
+    // without cookies (see lib/pipeline/fetch-page.ts). Firefox lets people withhold it, so the
+    // options page asks for the hosts typed there (lib/options/host-access.ts).
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Spanlight' },
     // No externally_connectable: web pages cannot message the extension.
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'spanlight@spanlight.dev',
+              // The first release that reads data_collection_permissions (and has every MV3 API used here).
+              strict_min_version: '140.0',
+              // Questions go to the search providers the user chose, and page text (open tabs
+              // only with consent) to the model endpoint the user chose.
+              data_collection_permissions: { required: ['searchTerms', 'websiteContent'] },
+            },
+          },
+        }
+      : {}),
   }),
 });

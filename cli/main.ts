@@ -36,6 +36,11 @@ const COMMANDS: CommandEntry[] = [
     summary: 'HTML file + quotes (JSONL on stdin) → where each quote is in the visible text',
     load: async () => (await import('./commands/anchor')).anchorCommand,
   },
+  {
+    name: 'eval',
+    summary: 'the frozen evaluation set and labelled answers → groundedness metrics, held to thresholds (--live: a real model)',
+    load: async () => (await import('./commands/eval')).evalCommand,
+  },
 ];
 
 function mainHelp(): string {

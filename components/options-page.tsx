@@ -1,188 +1,119 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import type { SettingsUpdate } from '@/lib/messaging/protocol';
-import type { Value, BackgroundCalls } from '@/lib/messaging/protocol';
+import { t } from '@/lib/i18n';
+import { requestHostAccess } from '@/lib/options/host-access';
+import {
+  SEARCH_PROVIDERS,
+  draftEndpoints,
+  draftFromSettings,
+  isKeyed,
+  updateFromDraft,
+  type DraftErrors,
+  type OptionsDraft,
+  type PublicSettings,
+} from '@/lib/options/draft';
+import { SearchProviderSettings } from './options/search-provider';
+import { ModelSettings } from './options/model-settings';
+import { SourceSettings } from './options/source-settings';
+import { BudgetSettings } from './options/budget-settings';
+import { PrivacySettings } from './options/privacy-settings';
 
-type PublicSettings = Value<BackgroundCalls, 'getSettings'>;
+type Status = { kind: 'saved' | 'error' | 'warning'; text: string };
 
-/** Settings: search providers and keys, the model endpoint, budgets. Keys are write-only here. */
+/**
+ * Settings: search providers with keys and "Test connection", the model, which sources count,
+ * budgets and prices, privacy. Keys are write-only: the page learns only whether one is saved.
+ */
 export function OptionsPage() {
   const [settings, setSettings] = useState<PublicSettings | null>(null);
-  const [braveKey, setBraveKey] = useState('');
-  const [modelKey, setModelKey] = useState('');
-  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [draft, setDraft] = useState<OptionsDraft | null>(null);
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [status, setStatus] = useState<Status | null>(null);
+  const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    void callBackground('getSettings', {}).then((r) => (r.ok ? setSettings(r.value) : setStatus({ ok: false, text: r.error })));
+    void callBackground('getSettings', {}).then((r) => {
+      if (!r.ok) return setStatus({ kind: 'error', text: r.error });
+      setSettings(r.value);
+      setDraft(draftFromSettings(r.value));
+    });
   }, []);
 
-  if (!settings) return <main className="options">{status ? <p role="alert">{status.text}</p> : <p>Loading…</p>}</main>;
+  if (!settings || !draft)
+    return (
+      <main className="options">
+        <h1>{t('optionsTitle')}</h1>
+        {status ? <p role="alert">{status.text}</p> : <p>{t('loading')}</p>}
+      </main>
+    );
 
-  const toggleProvider = (id: 'wikipedia' | 'brave', on: boolean) => {
-    const rest = settings.search.providers.filter((p) => p !== id);
-    setSettings({ ...settings, search: { ...settings.search, providers: on ? [...rest, id] : rest } });
+  const change = (patch: Partial<OptionsDraft>) => {
+    setDraft({ ...draft, ...patch });
+    setStatus(null);
   };
 
-  const save = async () => {
-    const update: SettingsUpdate = {
-      search: {
-        providers: settings.search.providers,
-        wikipedia: settings.search.wikipedia,
-        brave: { baseUrl: settings.search.brave.baseUrl, ...(braveKey ? { apiKey: braveKey } : {}) },
-      },
-      model: {
-        kind: settings.model.kind,
-        baseUrl: settings.model.baseUrl,
-        model: settings.model.model,
-        ...(modelKey ? { apiKey: modelKey } : {}),
-      },
-      maxPages: settings.maxPages,
-      maxSpans: settings.maxSpans,
-      allowPrivateNetwork: settings.allowPrivateNetwork,
-    };
+  const save = async (update: SettingsUpdate, access: Promise<string[]>) => {
+    setSaving(true);
     const r = await callBackground('saveSettings', update);
-    if (r.ok) {
-      setSettings(r.value);
-      setBraveKey('');
-      setModelKey('');
-      setStatus({ ok: true, text: 'Saved.' });
-    } else setStatus({ ok: false, text: r.error });
+    setSaving(false);
+    if (!r.ok) {
+      setStatus({ kind: 'error', text: r.error });
+      return;
+    }
+    // Typed keys are dropped from the page once saved: from now on it only knows "a key is saved".
+    setSettings(r.value);
+    setDraft(draftFromSettings(r.value));
+    setErrors({});
+    const missing = await access;
+    setStatus(
+      missing.length > 0
+        ? { kind: 'warning', text: t('savedNoAccess', missing.join(', ')) }
+        : { kind: 'saved', text: t('saved') },
+    );
   };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const checked = updateFromDraft(draft);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      setStatus({ kind: 'error', text: t('fixFields', String(Object.keys(checked.errors).length)) });
+      return;
+    }
+    // Asked for before any await: the browser allows the prompt only during the click.
+    const access = requestHostAccess(draftEndpoints(draft));
+    void save(checked.update, access);
+  };
+
+  const hasKey = (id: (typeof SEARCH_PROVIDERS)[number]) => (isKeyed(id) ? settings.search[id].hasKey : false);
 
   return (
     <main className="options">
-      <h1>Spanlight settings</h1>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <fieldset>
-          <legend>Search</legend>
-          <label>
-            <input
-              type="checkbox"
-              name="provider-wikipedia"
-              checked={settings.search.providers.includes('wikipedia')}
-              onChange={(e) => toggleProvider('wikipedia', e.target.checked)}
-            />{' '}
-            Wikipedia (no key needed)
-          </label>
-          <label>
-            Wikipedia API URL
-            <input
-              name="wikipedia-base-url"
-              value={settings.search.wikipedia.baseUrl}
-              onChange={(e) =>
-                setSettings({ ...settings, search: { ...settings.search, wikipedia: { baseUrl: e.target.value } } })
-              }
-            />
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              name="provider-brave"
-              checked={settings.search.providers.includes('brave')}
-              onChange={(e) => toggleProvider('brave', e.target.checked)}
-            />{' '}
-            Brave Search
-          </label>
-          <label>
-            Brave API key {settings.search.brave.hasKey && <span className="muted">(a key is saved; type to replace it)</span>}
-            <input
-              name="brave-key"
-              type="password"
-              autoComplete="off"
-              value={braveKey}
-              onChange={(e) => setBraveKey(e.target.value)}
-            />
-          </label>
-          <label>
-            Brave endpoint
-            <input
-              name="brave-base-url"
-              value={settings.search.brave.baseUrl}
-              onChange={(e) =>
-                setSettings({
-                  ...settings,
-                  search: { ...settings.search, brave: { ...settings.search.brave, baseUrl: e.target.value } },
-                })
-              }
-            />
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Model</legend>
-          <label>
-            Composer
-            <select
-              name="model-kind"
-              value={settings.model.kind}
-              onChange={(e) =>
-                setSettings({ ...settings, model: { ...settings.model, kind: e.target.value as 'extractive' | 'openai' } })
-              }
-            >
-              <option value="extractive">No model: quote the best sentences (keyless)</option>
-              <option value="openai">OpenAI-compatible endpoint</option>
-            </select>
-          </label>
-          <label>
-            Base URL
-            <input
-              name="model-base-url"
-              value={settings.model.baseUrl}
-              onChange={(e) => setSettings({ ...settings, model: { ...settings.model, baseUrl: e.target.value } })}
-            />
-          </label>
-          <label>
-            API key {settings.model.hasKey && <span className="muted">(a key is saved; type to replace it)</span>}
-            <input
-              name="model-key"
-              type="password"
-              autoComplete="off"
-              value={modelKey}
-              onChange={(e) => setModelKey(e.target.value)}
-            />
-          </label>
-          <label>
-            Model
-            <input
-              name="model-name"
-              value={settings.model.model}
-              onChange={(e) => setSettings({ ...settings, model: { ...settings.model, model: e.target.value } })}
-            />
-          </label>
-        </fieldset>
-        <fieldset>
-          <legend>Reading</legend>
-          <label>
-            Pages read per question
-            <input
-              name="max-pages"
-              type="number"
-              min={1}
-              max={10}
-              value={settings.maxPages}
-              onChange={(e) => setSettings({ ...settings, maxPages: Number(e.target.value) })}
-            />
-          </label>
-          <label>
-            <input
-              type="checkbox"
-              name="allow-private-network"
-              checked={settings.allowPrivateNetwork}
-              onChange={(e) => setSettings({ ...settings, allowPrivateNetwork: e.target.checked })}
-            />{' '}
-            Allow pages on this computer and the local network (self-hosted setups)
-          </label>
-        </fieldset>
-        <button type="submit">Save</button>
-        {status && (
-          <p role={status.ok ? 'status' : 'alert'} className={status.ok ? 'saved' : 'error'}>
-            {status.text}
-          </p>
-        )}
+      <h1>{t('optionsTitle')}</h1>
+      <form onSubmit={onSubmit} noValidate>
+        <section aria-labelledby="search-heading">
+          <h2 id="search-heading">{t('sectionSearch')}</h2>
+          <p className="field-description">{t('searchAbout')}</p>
+          {SEARCH_PROVIDERS.map((id) => (
+            <SearchProviderSettings key={id} id={id} draft={draft} errors={errors} hasKey={hasKey(id)} change={change} />
+          ))}
+        </section>
+        <ModelSettings draft={draft} errors={errors} hasKey={settings.model.hasKey} change={change} />
+        <SourceSettings draft={draft} errors={errors} change={change} />
+        <BudgetSettings draft={draft} errors={errors} change={change} />
+        <PrivacySettings draft={draft} change={change} />
+        <div className="save-row">
+          <button type="submit" disabled={saving}>
+            {t('save')}
+          </button>
+          <div role="status" aria-live="polite" className={status ? `save-status ${status.kind}` : 'save-status'}>
+            {status && status.kind !== 'error' && status.text}
+          </div>
+          <div role="alert" className="save-status error">
+            {status?.kind === 'error' && status.text}
+          </div>
+        </div>
       </form>
     </main>
   );

@@ -3,12 +3,14 @@ import { browser } from 'wxt/browser';
 import { callBackground } from '@/lib/messaging/client';
 import { JOBS_PORT, JobUpdateSchema, type HistoryItem } from '@/lib/messaging/protocol';
 import type { AnswerRecord, JobRecord, TabChoice } from '@/lib/db/records';
+import type { TabsPolicy } from '@/lib/settings';
 import { AnswerView, ClaimRow, type CitationState } from './answer-view';
 
 /** The side panel: ask, watch the job, read the cited answer, jump to passages, reopen history. */
 export function SidePanel() {
   const [question, setQuestion] = useState('');
   const [tabs, setTabs] = useState<TabChoice>('none');
+  const [tabsPolicy, setTabsPolicy] = useState<TabsPolicy>('ask');
   const [job, setJob] = useState<JobRecord | null>(null);
   const [answer, setAnswer] = useState<AnswerRecord | null>(null);
   const [history, setHistory] = useState<HistoryItem[]>([]);
@@ -33,6 +35,15 @@ export function SidePanel() {
     },
     [refreshHistory],
   );
+
+  useEffect(() => {
+    // The per-question choice starts from Settings → Privacy; "never" removes it.
+    void callBackground('getSettings', {}).then((r) => {
+      if (!r.ok) return;
+      setTabsPolicy(r.value.tabsPolicy);
+      if (r.value.tabsPolicy !== 'ask') setTabs(r.value.tabsPolicy === 'always' ? 'window' : 'none');
+    });
+  }, []);
 
   useEffect(() => {
     void refreshHistory();
@@ -144,12 +155,18 @@ export function SidePanel() {
             }
           }}
         />
-        <label htmlFor="tabs">Open tabs as evidence</label>
-        <select id="tabs" value={tabs} onChange={(e) => setTabs(e.target.value as TabChoice)}>
-          <option value="none">Don't read my tabs</option>
-          <option value="active">Read the active tab</option>
-          <option value="window">Read the tabs in this window</option>
-        </select>
+        {tabsPolicy === 'never' ? (
+          <p className="muted">Open tabs are never read (Settings → Privacy).</p>
+        ) : (
+          <>
+            <label htmlFor="tabs">Open tabs as evidence</label>
+            <select id="tabs" value={tabs} onChange={(e) => setTabs(e.target.value as TabChoice)}>
+              <option value="none">Don't read my tabs</option>
+              <option value="active">Read the active tab</option>
+              <option value="window">Read the tabs in this window</option>
+            </select>
+          </>
+        )}
         <button type="submit" disabled={running || question.trim() === ''}>
           Ask
         </button>

@@ -1,9 +1,17 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { SpanlightDb, markInterruptedJobs } from '@/lib/db/database';
+import { SpanlightDb, markInterruptedJobs, readSettings } from '@/lib/db/database';
 import { BackgroundService, isOwnExtensionPage } from '@/lib/background/service';
 import { JOBS_PORT, backgroundCalls } from '@/lib/messaging/protocol';
 import { createMessageListener } from '@/lib/messaging/server';
+import {
+  endpointForModelTest,
+  listModels,
+  settingsForProviderTest,
+  testModel,
+  testSearchProvider,
+  type ConnectionTestDeps,
+} from '@/lib/background/test-connection';
 
 export default defineBackground(() => {
   const service = new BackgroundService(new SpanlightDb());
@@ -12,7 +20,14 @@ export default defineBackground(() => {
 
   if (!import.meta.env.FIREFOX) {
     void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
+  } else {
+    // Firefox has a sidebar instead of a side panel; the toolbar button toggles it. WXT's browser
+    // types follow Chrome's, which has no sidebarAction.
+    const firefox = browser as unknown as { sidebarAction?: { toggle(): Promise<void> } };
+    browser.action.onClicked.addListener(() => void firefox.sidebarAction?.toggle());
   }
+  // Connection tests use the settings as typed on the options page, with keys from storage.
+  const testDeps: ConnectionTestDeps = { fetch: (input, init) => fetch(input, init) };
 
   const rejected = new Set<string>();
   browser.runtime.onMessage.addListener(
@@ -34,6 +49,10 @@ export default defineBackground(() => {
         openCitation: (p) => service.openCitation(p.answerId, p.spanId),
         getSettings: () => service.getSettings(),
         saveSettings: (p) => service.saveSettings(p),
+        testProvider: async (p) =>
+          testSearchProvider(settingsForProviderTest(await readSettings(service.db), p), p.provider, testDeps),
+        listModels: async (p) => listModels(endpointForModelTest(await readSettings(service.db), p), testDeps),
+        testModel: async (p) => testModel(endpointForModelTest(await readSettings(service.db), p), p.model, testDeps),
       },
     }),
   );

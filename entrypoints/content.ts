@@ -2,12 +2,12 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { contentCalls } from '@/lib/messaging/protocol';
 import { createMessageListener } from '@/lib/messaging/server';
-import { clearHighlights, highlightQuote } from '@/lib/anchor/highlight';
+import { clearHighlights, disposeHighlights, highlightWhenReady } from '@/lib/anchor/highlight';
 
 const MAX_HTML = 5_000_000;
 
-// Registered at run time, not in the manifest: the background injects it into a tab only when
-// Spanlight reads that tab or jumps to a passage in it.
+// Registered at run time, not in the manifest: nothing of Spanlight runs in a page until the
+// background injects this script, when Spanlight reads that tab or jumps to a passage in it.
 export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
@@ -27,14 +27,16 @@ export default defineContentScript({
           title: document.title,
           html: document.documentElement.outerHTML.slice(0, MAX_HTML),
         }),
-        highlight: async (p) => highlightQuote(document, p),
-        clearHighlights: async () => ({ cleared: clearHighlights() }),
+        // Anchored afresh on every click: the page may have changed since the last one.
+        highlight: async ({ others, ...selector }) => highlightWhenReady(document, selector, { others: others ?? [] }),
+        clearHighlights: async () => ({ cleared: clearHighlights(document) }),
       },
     });
     browser.runtime.onMessage.addListener(listener);
+    // Extension reloaded or updated: take everything out of the page and stop listening.
     ctx.onInvalidated(() => {
       browser.runtime.onMessage.removeListener(listener);
-      clearHighlights();
+      disposeHighlights(document);
       w[flag] = false;
     });
   },

@@ -33,6 +33,27 @@ export const DEFAULT_PRIMARY_DOMAINS = [
 ];
 
 const Keyed = z.object({ apiKey: z.string(), baseUrl: z.string() });
+
+/** Structured-output modes an OpenAI-compatible endpoint may take (see lib/model/capabilities.ts). */
+export const StructuredModeSchema = z.enum(['json_schema', 'json_object', 'prompt']);
+
+/**
+ * The user's overrides of the capability table; a field left out follows the preset (or the
+ * preset recognised from the base URL).
+ */
+export const ModelCapabilitiesSchema = z.object({
+  /** Preset chosen in Settings → Model (a key of PRESETS), e.g. "ollama". */
+  preset: z.string().max(40).optional(),
+  /** How to ask for JSON. */
+  structured: StructuredModeSchema.optional(),
+  /** Whether `temperature: 0` may be sent. */
+  temperature: z.boolean().optional(),
+});
+export type ModelCapabilities = z.infer<typeof ModelCapabilitiesSchema>;
+
+/** Open tabs as evidence: ask per question, always offer them by default, or never read them. */
+export const TabsPolicySchema = z.enum(['ask', 'always', 'never']);
+export type TabsPolicy = z.infer<typeof TabsPolicySchema>;
 const Keyless = z.object({ baseUrl: z.string() });
 
 export const SettingsSchema = z.object({
@@ -52,6 +73,8 @@ export const SettingsSchema = z.object({
     baseUrl: z.string(),
     apiKey: z.string(),
     model: z.string(),
+    /** Capability overrides; absent = the table's values for the preset or base URL. */
+    capabilities: ModelCapabilitiesSchema.optional(),
   }),
   /** Pages fetched per question. */
   maxPages: z.number().int().min(1).max(10),
@@ -81,6 +104,8 @@ export const SettingsSchema = z.object({
     outputPerMillion: z.number().min(0),
     searchPerCall: z.number().min(0),
   }),
+  /** Open tabs as evidence: the side panel's per-question choice defaults from this; "never" removes it. */
+  tabsPolicy: TabsPolicySchema,
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -108,6 +133,7 @@ export function defaultSettings(): Settings {
     freshnessDays: null,
     judge: false,
     prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
+    tabsPolicy: 'ask',
   };
 }
 
@@ -131,6 +157,12 @@ export function toPublicSettings(s: Settings): PublicSettings {
       exa: keyed(s.search.exa),
       serper: keyed(s.search.serper),
     },
-    model: { kind: s.model.kind, baseUrl: s.model.baseUrl, model: s.model.model, hasKey: s.model.apiKey !== '' },
+    model: {
+      kind: s.model.kind,
+      baseUrl: s.model.baseUrl,
+      model: s.model.model,
+      ...(s.model.capabilities ? { capabilities: s.model.capabilities } : {}),
+      hasKey: s.model.apiKey !== '',
+    },
   };
 }

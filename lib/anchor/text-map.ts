@@ -78,6 +78,11 @@ export interface DomNodeLike {
   shadowRoot?: DomNodeLike | null;
 }
 
+/** A `<slot>` in a DOM that implements slotting (browsers, jsdom; not linkedom). */
+interface SlotLike extends DomNodeLike {
+  assignedNodes(options?: { flatten?: boolean }): DomNodeLike[];
+}
+
 export interface TextMap {
   /** Visible text: whitespace collapsed, "\n" between blocks, no leading or trailing separator. */
   text: string;
@@ -97,40 +102,69 @@ export interface TextMapOptions {
 const TEXT_NODE = 3;
 const ELEMENT_NODE = 1;
 
-/** Builds the visible-text map of `root`, entering open shadow roots. */
+/**
+ * Builds the visible-text map of `root`. Open shadow roots are entered: a shadow host's text is its
+ * shadow tree's, with light children shown where a `<slot>` places them (in a DOM without slotting,
+ * the light children follow the shadow tree).
+ */
 export function buildTextMap(root: DomNodeLike, options: TextMapOptions = {}): TextMap {
-  const chars: string[] = [];
-  const nodeIdx: number[] = [];
-  const nodeOff: number[] = [];
-  const nodes: DomNodeLike[] = [];
   const isHidden = options.isHidden ?? (() => false);
+  const nodes: DomNodeLike[] = [];
+  // Growable typed buffers: a page can hold a megabyte of text, and arrays of one-character
+  // strings cost several times more.
+  let cap = 4096;
+  let chars = new Uint16Array(cap);
+  let nodeIdx = new Int32Array(cap);
+  let nodeOff = new Int32Array(cap);
+  let len = 0;
+  const push = (c: number, index: number, offset: number) => {
+    if (len === cap) {
+      cap *= 2;
+      const c2 = new Uint16Array(cap);
+      c2.set(chars);
+      chars = c2;
+      const i2 = new Int32Array(cap);
+      i2.set(nodeIdx);
+      nodeIdx = i2;
+      const o2 = new Int32Array(cap);
+      o2.set(nodeOff);
+      nodeOff = o2;
+    }
+    chars[len] = c;
+    nodeIdx[len] = index;
+    nodeOff[len] = offset;
+    len++;
+  };
 
   // Pending separator state: a space or a line break waits until real text follows, so the map
   // never ends or starts with whitespace and never has two separators in a row.
-  let pending: '' | ' ' | '\n' = '';
-  let pendingAt: [number, number] = [-1, 0];
+  let pending: 0 | 32 | 10 = 0;
+  let pendingNode = -1;
+  let pendingOffset = 0;
 
   const pushText = (node: DomNodeLike, index: number) => {
     const data = node.data ?? '';
     for (let i = 0; i < data.length; i++) {
-      const c = data[i]!;
-      if (c === ' ' || c === '\n' || c === '\t' || c === '\r' || c === '\f') {
-        if (pending === '') {
-          pending = ' ';
-          pendingAt = [index, i];
+      const c = data.charCodeAt(i);
+      if (c === 32 || c === 10 || c === 9 || c === 13 || c === 12) {
+        if (pending === 0) {
+          pending = 32;
+          pendingNode = index;
+          pendingOffset = i;
         }
         continue;
       }
-      if (pending !== '' && chars.length > 0) {
-        chars.push(pending);
-        nodeIdx.push(pending === '\n' ? -1 : pendingAt[0]);
-        nodeOff.push(pending === '\n' ? 0 : pendingAt[1]);
+      if (pending !== 0 && len > 0) {
+        if (pending === 10) push(10, -1, 0);
+        else push(32, pendingNode, pendingOffset);
       }
-      pending = '';
-      chars.push(c);
-      nodeIdx.push(index);
-      nodeOff.push(i);
+      pending = 0;
+      push(c, index, i);
     }
+  };
+
+  const pushChildren = (kids: ArrayLike<DomNodeLike>) => {
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
   };
 
   // Depth-first walk with an explicit stack (null marks the end of a block element): a recursive
@@ -139,7 +173,7 @@ export function buildTextMap(root: DomNodeLike, options: TextMapOptions = {}): T
   while (stack.length > 0) {
     const node = stack.pop()!;
     if (node === null) {
-      pending = '\n';
+      pending = 10;
       continue;
     }
     if (node.nodeType === TEXT_NODE) {
@@ -151,21 +185,46 @@ export function buildTextMap(root: DomNodeLike, options: TextMapOptions = {}): T
     const name = node.nodeName.toUpperCase();
     if (node.nodeType === ELEMENT_NODE && (SKIPPED.has(name) || isHidden(node))) continue;
     if (BLOCKS.has(name)) {
-      pending = '\n';
+      pending = 10;
       stack.push(null);
     }
-    const kids = node.childNodes;
-    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
-    // The shadow root is walked before the light children, as the recursive walk did.
-    if (node.shadowRoot) stack.push(node.shadowRoot);
+    if (name === 'SLOT' && typeof (node as SlotLike).assignedNodes === 'function') {
+      const assigned = (node as SlotLike).assignedNodes();
+      pushChildren(assigned.length > 0 ? assigned : node.childNodes);
+      continue;
+    }
+    const shadow = node.shadowRoot;
+    if (shadow) {
+      // With slotting, light children show only through the shadow tree's slots.
+      if (!slotting(shadow)) pushChildren(node.childNodes);
+      stack.push(shadow);
+      continue;
+    }
+    pushChildren(node.childNodes);
   }
 
   return {
-    text: chars.join(''),
+    text: decode(chars, len),
     nodes,
-    nodeIndex: Int32Array.from(nodeIdx),
-    nodeOffset: Int32Array.from(nodeOff),
+    nodeIndex: nodeIdx.slice(0, len),
+    nodeOffset: nodeOff.slice(0, len),
   };
+}
+
+/** Whether this DOM places light children through slots (a browser's does; linkedom's does not). */
+function slotting(shadow: DomNodeLike): boolean {
+  const doc = (shadow as DomNodeLike & { ownerDocument?: { createElement?: (n: string) => unknown } }).ownerDocument;
+  const probe = doc?.createElement?.('slot') as Partial<SlotLike> | undefined;
+  return typeof probe?.assignedNodes === 'function';
+}
+
+function decode(buf: Uint16Array, len: number): string {
+  const CHUNK = 8192;
+  let s = '';
+  for (let k = 0; k < len; k += CHUNK) {
+    s += String.fromCharCode.apply(null, buf.subarray(k, Math.min(len, k + CHUNK)) as unknown as number[]);
+  }
+  return s;
 }
 
 /** A DOM position: a text node and an offset in it. */

@@ -35,6 +35,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
   const u = update;
   // Capability overrides left out are kept; `{}` clears them.
   const capabilities = u.model.capabilities ?? current.model.capabilities;
+  const hasCapabilities = !!capabilities && Object.keys(capabilities).length > 0;
   return {
     search: {
       providers: u.search.providers,
@@ -50,7 +51,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
       baseUrl: u.model.baseUrl,
       model: u.model.model,
       apiKey: u.model.apiKey ?? current.model.apiKey,
-      ...(capabilities ? { capabilities } : {}),
+      ...(hasCapabilities ? { capabilities } : {}),
     },
     maxPages: u.maxPages,
     maxSpans: u.maxSpans,
@@ -223,20 +224,38 @@ export class BackgroundService {
     return answer;
   }
 
-  /** Jumps to a cited passage: focus or open its page, find the stored quote, highlight it. */
+  /**
+   * Jumps to a cited passage: focus its tab, or open the page (with a text fragment for the passage),
+   * find the stored quote in the page as it is now and highlight it, the answer's other passages of
+   * that page more quietly. Not found → says so; the panel then shows the stored passage.
+   */
   async openCitation(answerId: string, spanId: string): Promise<{ found: boolean; message: string }> {
     const answer = await this.getAnswer(answerId);
     const span = answer.result.evidence.find((e) => e.spanId === spanId);
     if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
-    const tabId = await focusOrOpen(span.url, span.tabId);
+    const quote = { exact: span.text, prefix: span.prefix, suffix: span.suffix };
+    const tabId = await focusOrOpen(span.url, span.tabId, quote);
     try {
       await ensureContentScript(tabId);
     } catch {
       return { found: false, message: 'This page does not allow extensions to read it; the stored passage is shown below.' };
     }
-    const outcome = await callContent(tabId, 'highlight', { exact: span.text, prefix: span.prefix, suffix: span.suffix });
-    if (outcome.ok && outcome.value.found) return { found: true, message: `Highlighted in “${span.title}”.` };
+    // Passages of one page share its URL string.
+    const others = answer.result.evidence
+      .filter((e) => e.spanId !== spanId && e.url === span.url && e.text.length <= 20_000)
+      .slice(0, 20)
+      .map((e) => ({ exact: e.text, prefix: e.prefix, suffix: e.suffix }));
+    const outcome = await callContent(tabId, 'highlight', { ...quote, others });
     const when = new Date(span.retrievedAt).toLocaleString();
+    if (outcome.ok && outcome.value.found) {
+      return {
+        found: true,
+        message:
+          outcome.value.exact === false
+            ? `Highlighted in “${span.title}”: the closest match, worded slightly differently from the passage retrieved ${when}.`
+            : `Highlighted in “${span.title}”.`,
+      };
+    }
     return {
       found: false,
       message: `The passage was not found in the page as it is now; it may have changed since ${when}. The stored passage is shown below.`,

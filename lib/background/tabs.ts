@@ -5,6 +5,7 @@ import { extractPage } from '../pipeline/extract';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
 import { normalizeUrl } from '../pipeline/dedupe-hits';
 import type { TabChoice } from '../db/records';
+import { withTextFragment, type FragmentQuote } from '../anchor/text-fragment';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 const MAX_TABS = 10;
@@ -74,8 +75,12 @@ export async function readTabs(
   return pages;
 }
 
-/** Focuses the tab showing `url` (same document, any fragment), or opens it; resolves when loaded. */
-export async function focusOrOpen(url: string, preferredTabId?: number): Promise<number> {
+/**
+ * Focuses the tab showing `url` (same document, any fragment), or opens it; resolves when its DOM is
+ * parsed. A page opened for a passage gets a text fragment for it (`#:~:text=…`), so the browser
+ * scrolls to the passage by itself even before the content script highlights it.
+ */
+export async function focusOrOpen(url: string, preferredTabId?: number, passage?: FragmentQuote): Promise<number> {
   const want = normalizeUrl(url);
   let tab = preferredTabId === undefined ? undefined : await browser.tabs.get(preferredTabId).catch(() => undefined);
   if (tab && (!tab.url || normalizeUrl(tab.url) !== want)) tab = undefined;
@@ -85,7 +90,7 @@ export async function focusOrOpen(url: string, preferredTabId?: number): Promise
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
     return tab.id;
   }
-  const created = await browser.tabs.create({ url, active: true });
+  const created = await browser.tabs.create({ url: passage ? withTextFragment(url, passage) : url, active: true });
   await waitForDocument(created.id!, url);
   return created.id!;
 }
@@ -95,7 +100,7 @@ export async function focusOrOpen(url: string, preferredTabId?: number): Promise
  * the document itself: a real page's "complete" can wait on slow subresources, and tab events can
  * fire before a listener exists.
  */
-async function waitForDocument(tabId: number, url: string, timeoutMs = 20_000): Promise<void> {
+export async function waitForDocument(tabId: number, url: string, timeoutMs = 20_000): Promise<void> {
   const want = normalizeUrl(url);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -152,14 +152,27 @@ export const contentCalls = {
     payload: z.object({}),
     result: z.object({ url: z.string(), title: z.string(), html: z.string() }),
   },
+  /** Highlights a passage (the active citation) and, more quietly, the answer's other passages in the page. */
   highlight: {
     payload: z.object({
       exact: z.string().min(1).max(20_000),
       prefix: z.string().max(500).optional(),
       suffix: z.string().max(500).optional(),
       hint: z.number().min(0).max(1).optional(),
+      others: z
+        .array(
+          z.object({
+            exact: z.string().min(1).max(20_000),
+            prefix: z.string().max(500).optional(),
+            suffix: z.string().max(500).optional(),
+            hint: z.number().min(0).max(1).optional(),
+          }),
+        )
+        .max(20)
+        .optional(),
     }),
-    result: z.object({ found: z.boolean(), text: z.string(), score: z.number() }),
+    /** `exact` false: what is highlighted is the closest match, not the stored text word for word. */
+    result: z.object({ found: z.boolean(), text: z.string(), score: z.number(), exact: z.boolean().optional() }),
   },
   clearHighlights: { payload: z.object({}), result: z.object({ cleared: z.boolean() }) },
 } as const;

@@ -92,7 +92,8 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
   };
 }
 
-function toProviderError(e: unknown, provider: string, baseUrl: string): ProviderError {
+/** Maps an `openai` SDK error (connection, timeout, HTTP status) to a ProviderError naming the endpoint. */
+export function toProviderError(e: unknown, provider: string, baseUrl: string): ProviderError {
   if (e instanceof ProviderError) return e;
   if (e instanceof OpenAI.APIConnectionTimeoutError)
     return new ProviderError({

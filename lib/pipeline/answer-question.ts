@@ -285,7 +285,13 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   const passages: Passage[] = [...pages, ...tabPages].filter((p) => !denied(p.url)).flatMap((p) => splitPassages(p));
   const selection = await trace.run(
     'select',
-    async () => selectEvidence(question, searched, passages, { maxSpans: settings.maxSpans }),
+    async () =>
+      selectEvidence(question, searched, passages, {
+        maxSpans: settings.maxSpans,
+        now: deps.now(),
+        isPrimary: isPrimaryFor(settings.primaryDomains),
+        ...(freshnessDays === undefined ? {} : { freshnessDays }),
+      }),
     (s) => ({
       ok: true,
       summary: `${s.spans.length} spans from ${passages.length} passages`,

@@ -96,7 +96,9 @@ export function checkCase(input: CheckCase): CheckResult {
   });
   if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '));
 
-  const { parsed, claims } = disposeDraft(input.draft, spans, prepared.texts);
+  // As in the extension, the draft is disposed of against the spans the composer is shown: spans a
+  // resolved conflict set aside are not evidence, and citing one is citing a span that does not exist.
+  const { parsed, claims } = disposeDraft(input.draft, prepared.composeSpans, prepared.texts);
   const shown = claims.map((c) => ({ text: c.text, cites: c.cites, status: c.status, reasons: c.reasons }));
   if (parsed.insufficient) return refuse('The model said the evidence is insufficient.', [], parsed.unsupported);
   if (parsed.unknownIds.length > 0)
@@ -112,7 +114,7 @@ export function checkCase(input: CheckCase): CheckResult {
     mode,
     claims: shown,
     unsupported: parsed.unsupported,
-    sources: sourcesFor(claims, spans).map((s) => ({
+    sources: sourcesFor(claims, prepared.composeSpans).map((s) => ({
       id: s.spanId,
       url: s.url,
       title: s.title,

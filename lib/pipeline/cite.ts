@@ -6,6 +6,8 @@ const MARKER = /\[\s*(S\d+(?:\s*[,;]\s*S\d+)*)\s*\]/g;
 const MARKDOWN_LINK = /!?\[([^\]]*)\]\((?:[^()\s]|\([^()\s]*\))+\)/g;
 /** A cited sentence's end: the next sentence starts after it even without a capital letter. */
 const CITED_END = /(\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\]\s*[.!?])[ \t]+/g;
+/** Where a removed link stood (an invisible separator, never in model text we keep). */
+const LINK_MARK = '\u2063';
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]]+/gi;
 
 export interface Citation {
@@ -29,7 +31,9 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
 
   const pieces: Array<{ text: string; ids: string[]; removedLink: boolean }> = [];
   const LEADING = /^(?:\s*\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\])+/;
-  const segmented = trimmed.replace(CITED_END, '$1\n');
+  // Links go before sentences are split: a "?" inside a URL must not end a sentence.
+  const unlinked = trimmed.replace(MARKDOWN_LINK, (_, label: string) => `${label}${LINK_MARK}`).replace(BARE_URL, LINK_MARK);
+  const segmented = unlinked.replace(CITED_END, '$1\n');
   for (const [s, e] of sentenceSpans(segmented)) {
     let sentence = segmented.slice(s, e);
     // Markers after a full stop open the next segment: they belong to the sentence before.
@@ -44,16 +48,8 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
       for (const id of list.split(/[,;]/)) ids.push(id.trim());
       return ' ';
     });
-    let removedLink = false;
-    sentence = sentence
-      .replace(MARKDOWN_LINK, (_, label: string) => {
-        removedLink = true;
-        return label;
-      })
-      .replace(BARE_URL, () => {
-        removedLink = true;
-        return '';
-      });
+    const removedLink = sentence.includes(LINK_MARK);
+    sentence = sentence.split(LINK_MARK).join('');
     const text = sentence
       .replace(/\s+([.,;:!?])/g, '$1')
       .replace(/\s+/g, ' ')

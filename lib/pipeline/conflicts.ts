@@ -41,6 +41,15 @@ export interface StatedValue {
   about: string;
   value: string;
   numeric: number | null;
+  /** Content words just before the value: what it is a value of ("policy rate", "inflation"). */
+  context?: string[];
+}
+
+/** Up to four content words before position `at` in the sentence. */
+function contextBefore(sentence: string, at: number): string[] {
+  return contentWords(sentence.slice(Math.max(0, at - 60), at))
+    .filter((w) => !/^\d/.test(w))
+    .slice(-4);
 }
 
 /** Values of the sentence: "412,000 residents" → {about: residents, value: 412,000}; "version 3.2.1" → {about: version}. */
@@ -52,7 +61,7 @@ export function statedValues(sentence: string): StatedValue[] {
     const [, currency, num, unit, scale, next] = m;
     const raw = num!.replace(/[,\u00a0 ]/g, '');
     if (/^\d+\.\d+\.\d+/.test(raw) || /\bversion\s*$|\bv$/i.test(sentence.slice(0, m.index))) {
-      out.push({ about: 'version', value: raw, numeric: null });
+      out.push({ about: 'version', value: raw, numeric: null, context: contextBefore(sentence, m.index) });
       continue;
     }
     if (!currency && !unit && /^(19|20)\d\d$/.test(raw)) continue; // a year is a date, compared elsewhere
@@ -65,7 +74,12 @@ export function statedValues(sentence: string): StatedValue[] {
         : (next ?? '').toLowerCase();
     if (scale && next && !currency) about = next.toLowerCase();
     if (!about || SKIP_AFTER.has(about)) continue;
-    out.push({ about, value: `${currency ?? ''}${num}${unit ? (unit === '%' ? '%' : ` ${unit}`) : ''}`.trim(), numeric });
+    out.push({
+      about,
+      value: `${currency ?? ''}${num}${unit ? (unit === '%' ? '%' : ` ${unit}`) : ''}`.trim(),
+      numeric,
+      context: contextBefore(sentence, m.index),
+    });
   }
   return out;
 }
@@ -129,6 +143,15 @@ export function detectConflicts(question: string, spans: EvidenceSpan[], options
       else groups.push({ value: v.value, numeric: v.numeric, spans: [span] });
     }
     if (groups.length < 2) continue;
+    // Only values of the same thing disagree: "policy rate 3.25 percent" and "inflation 2.1 percent"
+    // share a unit, not a subject. Two groups are comparable when the words before their values meet.
+    const ctx = (g: (typeof groups)[number]) =>
+      new Set(
+        g.spans.flatMap((sp) => entries.filter((e) => e.span === sp && e.v.about === about).flatMap((e) => e.v.context ?? [])),
+      );
+    const meets = (a: Set<string>, b: Set<string>) => [...a].some((w) => b.has(w));
+    const contexts = groups.map(ctx);
+    if (!groups.some((_, i) => groups.some((__, j) => j > i && meets(contexts[i]!, contexts[j]!)))) continue;
     const domains = new Set(groups.map((g) => g.spans.map((s) => registrableDomain(s.url)).join('|')));
     if (domains.size < 2) continue;
     const values = groups.map((g) => {

@@ -92,7 +92,8 @@ describe('refusals and partial answers are results in the panel, not errors', ()
       const census = spansInPrompt(b).find((s) => s.text.includes('412,000'))!;
       return `Exampleville had 412,000 residents on 1 January 2026 [${census.id}]. Exampleville has 17 bridges [${census.id}].`;
     };
-    expect(await ask(panel, 'How many residents does Exampleville have?')).toBe('partial');
+    // Another wording than the refusal's question: the search cache would otherwise return its results.
+    expect(await ask(panel, 'What is the number of residents in Exampleville?')).toBe('partial');
     const answer = panel.locator('article.answer');
     expect(await answer.locator('li.claim').allTextContents()).toEqual([expect.stringContaining('412,000 residents')]);
     const removed = answer.locator('section.dropped');

@@ -70,6 +70,7 @@ export interface OptionsInput {
   brave?: boolean;
   braveKey?: string;
   braveBaseUrl?: string;
+  /** 'openai' means an OpenAI-compatible endpoint (the "custom" preset, whose base URL the test types). */
   model?: 'extractive' | 'openai';
   modelBaseUrl?: string;
   modelKey?: string;
@@ -84,7 +85,8 @@ export async function saveOptions(page: Page, input: OptionsInput): Promise<void
   if (input.brave !== undefined) await page.locator('input[name=provider-brave]').setChecked(input.brave);
   if (input.braveKey) await page.locator('input[name=brave-key]').fill(input.braveKey);
   if (input.braveBaseUrl) await page.locator('input[name=brave-base-url]').fill(input.braveBaseUrl);
-  if (input.model) await page.locator('select[name=model-kind]').selectOption(input.model);
+  if (input.model)
+    await page.locator('select[name=model-preset]').selectOption(input.model === 'openai' ? 'custom' : 'extractive');
   if (input.modelBaseUrl) await page.locator('input[name=model-base-url]').fill(input.modelBaseUrl);
   if (input.modelKey) await page.locator('input[name=model-key]').fill(input.modelKey);
   if (input.modelName) await page.locator('input[name=model-name]').fill(input.modelName);

@@ -5,6 +5,12 @@ import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai
 import { startFakeBrave } from '../fakes/search-servers';
 import { ask, launchExtension, saveOptions, type ExtensionBrowser } from './harness';
 
+// The extension page's own API, inside page.evaluate (runs in the side panel).
+declare const chrome: {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  runtime: { sendMessage(message: unknown): Promise<any> };
+};
+
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
 const GROWTH = 'City planners said the number of Exampleville residents grew by 3.4 percent in 2025.';
 const MODEL_KEY = 'sk-secret-model-key-0042';

@@ -193,7 +193,7 @@ describe('keyless default: no keys at all, a question about an open tab', () => 
   it('answers extractively from the open tab and jumps to the passage in it', async () => {
     // Keyless is the default; only the Wikipedia endpoint is pointed at a local fake (no network here).
     const options = await browser.openOptions();
-    await expect.poll(() => options.locator('select[name=model-kind]').inputValue()).toBe('extractive');
+    await expect.poll(() => options.locator('select[name=model-preset]').inputValue()).toBe('extractive');
     await saveOptions(options, { wikipediaBaseUrl: wikipedia.baseUrl });
     await options.close();
 

@@ -128,15 +128,13 @@ describe('the Dexie database', () => {
   it('migrates a database written by schema version 1: answers gain their mode, nothing is lost', async () => {
     const name = `v1-${++n}`;
     const old = new Dexie(name);
-    old
-      .version(1)
-      .stores({
-        settings: 'id',
-        jobs: 'id, status, createdAt',
-        answers: 'id, jobId, createdAt',
-        pageCache: 'url, fetchedAt',
-        searchCache: 'key, expiresAt',
-      });
+    old.version(1).stores({
+      settings: 'id',
+      jobs: 'id, status, createdAt',
+      answers: 'id, jobId, createdAt',
+      pageCache: 'url, fetchedAt',
+      searchCache: 'key, expiresAt',
+    });
     await old.table('answers').bulkPut([answer('a', '2026-11-01T00:00:00Z'), answer('b', '2026-11-02T00:00:00Z')]);
     old.close();
     const upgraded = new SpanlightDb(name);

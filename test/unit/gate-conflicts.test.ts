@@ -63,11 +63,29 @@ describe('conflicts: values compared across spans, policy applied in code', () =
   const Q = 'How many residents does Exampleville have?';
 
   it('reads values with what they count', () => {
-    expect(statedValues('Exampleville had 412,000 residents, up 3.4% from 398,500 a year earlier.')).toEqual([
+    expect(statedValues('Exampleville had 412,000 residents, up 3.4% from 398,500 a year earlier.')).toMatchObject([
       { about: 'residents', value: '412,000', numeric: 412000 },
       { about: 'percent', value: '3.4%', numeric: 3.4 },
     ]);
     expect(statedValues('The latest release is version 3.12.1.')[0]).toMatchObject({ about: 'version', value: '3.12.1' });
+  });
+
+  it('values of different things sharing a unit are not a conflict', () => {
+    const rate = dated(
+      span('S1', 'The central bank kept its policy rate at 3.25 percent this month.', 'https://bank.example.org/a'),
+      '2026-11-01',
+    );
+    const cpi = dated(
+      span(
+        'S2',
+        'Consumer inflation stood at 2.1 percent this month, the statistics office said.',
+        'https://stats.example.com/b',
+      ),
+      '2026-11-02',
+    );
+    expect(detectConflicts('What is the central bank policy rate and inflation this month?', [rate, cpi], { isPrimary })).toEqual(
+      [],
+    );
   });
 
   it('agreeing spans are no conflict (rounding tolerated)', () => {

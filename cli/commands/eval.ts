@@ -1,0 +1,139 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseFlags, type Command } from '../command';
+import { FailureError, UsageError, jsonText, type Io } from '../io';
+
+/** The model for --live, from the same variables as `spanlight ask`; a usage error names what is missing. */
+function liveModelConfig(env: Io['env']): { baseUrl: string; apiKey: string; model: string } {
+  const read = (name: string) => env[name]?.trim() || undefined;
+  const baseUrl = read('SPANLIGHT_MODEL_BASE_URL');
+  if (!baseUrl)
+    throw new UsageError(
+      '--live needs a model: set SPANLIGHT_MODEL_BASE_URL (an OpenAI-compatible endpoint), with SPANLIGHT_MODEL_KEY and SPANLIGHT_MODEL as it requires',
+    );
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new UsageError(`SPANLIGHT_MODEL_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`SPANLIGHT_MODEL_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
+  return { baseUrl, apiKey: read('SPANLIGHT_MODEL_KEY') ?? '', model: read('SPANLIGHT_MODEL') ?? 'gpt-4o-mini' };
+}
+
+export const evalCommand: Command = {
+  help: `Usage: spanlight eval [--json] [--out DIR] [--cases PATH] [--answers FILE] [--thresholds FILE]
+       spanlight eval --live [--json] [--out DIR] [--cases PATH]
+
+Measures groundedness (the seeds' metrics) on the frozen evaluation set, with the extension's own
+gate, citation attachment, verification and conflict detection (the code "spanlight check" runs):
+
+  - test/eval/cases/*.json: frozen cases (evidence, a scripted model draft, the expected mode and
+    which claims must be kept or dropped, a gold source and answer where one applies), in five
+    categories: answerable, partial, must-refuse, hostile, planted;
+  - ../shared/data/verification/answers-dev.jsonl: real cited answers with human labels per claim
+    (skipped, and said, when the file is absent).
+
+Metrics: citation precision (of the citations on shown claims, the share that support their claim,
+by the expectations or the human labels), citation coverage (shown claims that carry a citation),
+evidence recall (the gold source among the evidence), freshness correctness (answered only from
+sources inside the window, refused when there are none), abstention correctness both ways (refused
+when expected, answered when expected), unsupported claims kept and wrong citations (counts).
+
+Prints the table (or with --json the report), writes report.json and report.md to the output
+directory, and exits 1 when a metric is below its threshold in test/eval/thresholds.json (or when
+a case file is invalid). Runs in seconds, with no network: this is what CI runs ("npm run eval").
+
+--live composes the drafts with a real model instead of the scripted ones: for each case whose
+evidence passes the gate, the composer (lib/pipeline/compose.ts, the extension's prompt) writes over
+the spans the extension would hand it, and the same code disposes of the draft. Claim expectations
+do not apply to the model's drafts; modes, freshness, evidence recall, gold answers, coverage and the
+share confirmed word for word are reported (no thresholds). It costs tokens and is not run in CI.
+The model comes from the environment, as for "spanlight ask":
+  SPANLIGHT_MODEL_BASE_URL   an OpenAI-compatible endpoint (required for --live)
+  SPANLIGHT_MODEL_KEY        its key (none for local servers)
+  SPANLIGHT_MODEL            the model's name (default gpt-4o-mini)
+
+Options:
+  --json             print the report as JSON instead of the table
+  --out DIR          where report.json and report.md go (default .tmp/eval; live: live-report.*)
+  --cases PATH       a case directory or one case file (default test/eval/cases)
+  --answers FILE     labelled answers (default ../shared/data/verification/answers-dev.jsonl)
+  --thresholds FILE  thresholds to hold the figures to (default test/eval/thresholds.json)
+  --live             compose with the model in the environment (see above)
+  -h, --help         this help`,
+
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(argv, {
+      json: { type: 'boolean', default: false },
+      live: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      cases: { type: 'string' },
+      answers: { type: 'string' },
+      thresholds: { type: 'string' },
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.live && (values.answers !== undefined || values.thresholds !== undefined))
+      throw new UsageError('--answers and --thresholds do not apply to --live (it composes over the frozen cases only)');
+    const modelConfig = values.live ? liveModelConfig(io.env) : null;
+
+    const [{ DEFAULT_PATHS, loadAnswers, loadCases, loadThresholds }, { runLive, runScripted }, report] = await Promise.all([
+      import('../../lib/eval/load'),
+      import('../../lib/eval/run'),
+      import('../../lib/eval/report'),
+    ]);
+    const load = <T>(what: () => T): T => {
+      try {
+        return what();
+      } catch (e) {
+        throw new FailureError(e instanceof Error ? e.message : String(e));
+      }
+    };
+    const cases = load(() => loadCases(values.cases ?? DEFAULT_PATHS.cases));
+
+    let result;
+    if (modelConfig) {
+      const { createOpenAiCompatibleModel } = await import('../../lib/model/openai-compatible');
+      const model = createOpenAiCompatibleModel(modelConfig);
+      io.err(`spanlight eval: composing ${cases.length} cases with ${model.name}…`);
+      try {
+        result = await runLive(cases, { model, onProgress: (line) => io.err(`spanlight eval: ${line}`), now: () => io.now() });
+      } catch (e) {
+        throw new FailureError(`the model failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      }
+    } else {
+      const answersFile = values.answers ?? DEFAULT_PATHS.answers;
+      const answers = load(() => loadAnswers(answersFile));
+      if (!answers && values.answers !== undefined) throw new FailureError(`${answersFile}: no such file`);
+      if (!answers) io.err(`spanlight eval: note: ${answersFile} not found: the answers-dev part is skipped`);
+      result = runScripted(cases, { file: path.relative(process.cwd(), answersFile) || answersFile, answers }, () => io.now());
+      const thresholdsFile = values.thresholds ?? DEFAULT_PATHS.thresholds;
+      const thresholds = load(() => loadThresholds(thresholdsFile));
+      result.thresholds = report.checkThresholds(
+        result,
+        thresholds,
+        path.relative(process.cwd(), thresholdsFile) || thresholdsFile,
+      );
+    }
+
+    const outDir = values.out ?? DEFAULT_PATHS.out;
+    const stem = result.kind === 'live' ? 'live-report' : 'report';
+    try {
+      await mkdir(outDir, { recursive: true });
+      await writeFile(path.join(outDir, `${stem}.json`), jsonText(result));
+      await writeFile(path.join(outDir, `${stem}.md`), report.renderMarkdown(result));
+    } catch (e) {
+      throw new FailureError(`cannot write the report to ${outDir} (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+    }
+    await io.out(values.json ? jsonText(result) : report.renderTable(result));
+    if (!values.json) io.err(`spanlight eval: reports written to ${path.join(outDir, `${stem}.{json,md}`)}`);
+
+    const failed = result.thresholds ? report.thresholdFailures(result.thresholds) : [];
+    if (failed.length > 0) {
+      io.err(`spanlight eval: ${failed.length} metric${failed.length === 1 ? '' : 's'} below threshold: ${failed.join('; ')}`);
+      return 1;
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,80 @@
+import { t } from '@/lib/i18n';
+import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
+import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
+
+/** Which sources count: trusted, primary and blocked domains, the gate's conditions, the default freshness. */
+export function SourceSettings(props: {
+  draft: OptionsDraft;
+  errors: DraftErrors;
+  change: (patch: Partial<OptionsDraft>) => void;
+}) {
+  const { draft, errors, change } = props;
+  return (
+    <fieldset className="section">
+      <legend>{t('sectionSources')}</legend>
+      <TextAreaField
+        name="allow-domains"
+        label={t('allowDomains')}
+        value={draft.allowDomains}
+        onChange={(allowDomains) => change({ allowDomains })}
+        description={t('allowDomainsAbout')}
+        error={errors.allowDomains}
+      />
+      <TextAreaField
+        name="deny-domains"
+        label={t('denyDomains')}
+        value={draft.denyDomains}
+        onChange={(denyDomains) => change({ denyDomains })}
+        description={t('denyDomainsAbout')}
+        error={errors.denyDomains}
+      />
+      <TextAreaField
+        name="primary-domains"
+        label={t('primaryDomains')}
+        value={draft.primaryDomains}
+        onChange={(primaryDomains) => change({ primaryDomains })}
+        description={t('primaryDomainsAbout')}
+        error={errors.primaryDomains}
+      />
+      <CheckboxField
+        name="require-primary"
+        label={t('requirePrimary')}
+        checked={draft.requirePrimary}
+        onChange={(requirePrimary) => change({ requirePrimary })}
+        description={t('requirePrimaryAbout')}
+      />
+      <TextField
+        name="min-domains"
+        type="number"
+        inputMode="numeric"
+        label={t('minDomains')}
+        value={draft.minDomains}
+        onChange={(minDomains) => change({ minDomains })}
+        description={t('minDomainsAbout')}
+        error={errors.minDomains}
+      />
+      <SelectField
+        name="freshness"
+        label={t('freshness')}
+        value={draft.freshness}
+        options={[
+          { value: 'none', label: t('freshnessNone') },
+          { value: 'days', label: t('freshnessDays') },
+        ]}
+        onChange={(freshness) => change({ freshness })}
+        description={t('freshnessAbout')}
+      />
+      {draft.freshness === 'days' && (
+        <TextField
+          name="freshness-days"
+          type="number"
+          inputMode="numeric"
+          label={t('freshnessDaysCount')}
+          value={draft.freshnessDays}
+          onChange={(freshnessDays) => change({ freshnessDays })}
+          error={errors.freshnessDays}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,140 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EvalReport } from '@/lib/eval/report';
+import { loadCases } from '@/lib/eval/load';
+import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
+import { oneLine, runCli, runInProcess } from '../cli/run-cli';
+
+const MODEL_KEY = 'eval-model-key-do-not-print';
+let out: string;
+let model: FakeOpenAi;
+
+// The frozen answerable cases, by question: the fake model answers each with the case's scripted draft.
+const answerable = loadCases('test/eval/cases/answerable.json');
+const draftFor = (prompt: string) => {
+  const c = answerable.find((x) => prompt.includes(`Question: ${x.question}`));
+  if (!c) return 'INSUFFICIENT';
+  return typeof c.draft === 'string' ? c.draft : JSON.stringify(c.draft);
+};
+
+beforeAll(async () => {
+  out = mkdtempSync(path.join(os.tmpdir(), 'spanlight-eval-'));
+  model = await startFakeOpenAi({
+    apiKey: MODEL_KEY,
+    reply: (body) => draftFor(body.messages.find((m) => m.role === 'user')?.content ?? ''),
+  });
+});
+
+afterAll(async () => {
+  await model?.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+describe('spanlight eval', () => {
+  it('--help documents the metrics, --json and --live with the model variables', async () => {
+    const r = await runInProcess(['eval', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^Usage: spanlight eval /);
+    for (const word of [
+      '--json',
+      '--live',
+      'SPANLIGHT_MODEL_BASE_URL',
+      'SPANLIGHT_MODEL_KEY',
+      'SPANLIGHT_MODEL ',
+      'citation precision',
+    ])
+      expect(r.stdout).toContain(word);
+    expect(r.stderr).toBe('');
+  });
+
+  it('--live without a model: a clear one-line usage error, exit 2, nothing run', async () => {
+    const r = await runInProcess(['eval', '--live', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toMatch(/^spanlight eval: --live needs a model: set SPANLIGHT_MODEL_BASE_URL/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('--live with a model URL that is not one: a usage error naming the variable', async () => {
+    const r = await runInProcess(['eval', '--live'], { env: { SPANLIGHT_MODEL_BASE_URL: 'localhost:11434' } });
+    expect(r.code).toBe(2);
+    expect(oneLine(r.stderr)).toContain('SPANLIGHT_MODEL_BASE_URL must be an http(s) URL');
+  });
+
+  it('prints the table, writes the reports, exit 0 while the thresholds hold', async () => {
+    const r = await runInProcess(['eval', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^spanlight eval \(scripted\): \d+ frozen cases/);
+    for (const row of ['citation precision', 'citation coverage', 'refused when expected', 'answered when expected'])
+      expect(r.stdout).toContain(row);
+    const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as EvalReport;
+    expect(report.kind).toBe('scripted');
+    expect(report.thresholds?.passed).toBe(true);
+    expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toMatch(/^# Spanlight evaluation \(scripted\)/);
+  });
+
+  it('--json prints the report; a threshold not met exits 1 naming the metric', async () => {
+    const strict = path.join(out, 'strict.json');
+    writeFileSync(strict, JSON.stringify({ frozen: { citationPrecision: { min: 1.01 } } }));
+    const r = await runInProcess(['eval', '--json', '--out', out, '--thresholds', strict]);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'scripted', thresholds: { passed: false } });
+    expect(oneLine(r.stderr)).toMatch(/^spanlight eval: 1 metric below threshold: frozen\.citationPrecision [\d.]+ < min 1\.01$/);
+  });
+
+  it('bad input: a missing case path, an invalid case file, an unknown option', async () => {
+    const missing = await runInProcess(['eval', '--cases', 'no/such/dir', '--out', out]);
+    expect(missing.code).toBe(1);
+    expect(oneLine(missing.stderr)).toBe('spanlight eval: no/such/dir: no such file or directory');
+
+    const bad = path.join(out, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify([
+        {
+          id: 'no-evidence',
+          category: 'answerable',
+          question: 'q',
+          now: '2026-11-30',
+          evidence: [],
+          draft: 'x',
+          expect: { mode: 'grounded' },
+        },
+      ]),
+    );
+    const invalid = await runInProcess(['eval', '--cases', bad, '--out', out]);
+    expect(invalid.code).toBe(1);
+    expect(oneLine(invalid.stderr)).toMatch(/bad\.json, case 1 "no-evidence": "evidence": the case has no evidence$/);
+
+    const unknown = await runInProcess(['eval', '--fast']);
+    expect(unknown.code).toBe(2);
+    expect(oneLine(unknown.stderr)).toBe('spanlight eval: unknown option --fast (see spanlight eval --help)');
+  });
+
+  it('--live composes over the frozen evidence with the model and disposes of its drafts with the same code', async () => {
+    const before = model.chats.length;
+    const r = await runInProcess(['eval', '--live', '--json', '--cases', 'test/eval/cases/answerable.json', '--out', out], {
+      env: { SPANLIGHT_MODEL_BASE_URL: model.baseUrl, SPANLIGHT_MODEL_KEY: MODEL_KEY, SPANLIGHT_MODEL: 'fake-model' },
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const live = JSON.parse(r.stdout) as EvalReport;
+    expect(live).toMatchObject({ kind: 'live', frozen: { cases: answerable.length } });
+    expect(live.model).toMatch(/^fake-model at 127\.0\.0\.1:\d+$/);
+    // A model that writes the scripted drafts gets the scripted modes; cases the gate refuses never reach it.
+    const scripted = await runInProcess(['eval', '--json', '--cases', 'test/eval/cases/answerable.json', '--out', out]);
+    const modes = (rep: EvalReport) => Object.fromEntries(rep.frozen.outcomes.map((o) => [o.id, o.mode]));
+    expect(modes(live)).toEqual(modes(JSON.parse(scripted.stdout) as EvalReport));
+    const refusedByGate = live.frozen.outcomes.filter((o) => o.mode === 'abstained').length;
+    expect(model.chats.length - before).toBe(answerable.length - refusedByGate);
+    expect(live.frozen.overall.citationPrecision.value).toBeNull(); // no labels for a model's drafts
+    expect(readFileSync(path.join(out, 'live-report.md'), 'utf8')).toMatch(/^# Spanlight evaluation \(live\)/);
+    expect(r.stderr).not.toContain(MODEL_KEY);
+  });
+
+  it('runs as a process through the launcher (npm run eval)', async () => {
+    const r = await runCli(['eval', '--out', out], { timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain('citation precision');
+  });
+});

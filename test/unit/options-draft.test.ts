@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { applySettingsUpdate } from '@/lib/background/service';
+import {
+  capabilitiesOf,
+  draftEndpoints,
+  draftFromSettings,
+  parseDomainList,
+  presetBaseUrl,
+  presetOf,
+  updateFromDraft,
+  type OptionsDraft,
+} from '@/lib/options/draft';
+import { originPatterns } from '@/lib/options/host-access';
+import { defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
+
+function stored(): Settings {
+  const s = defaultSettings();
+  s.search.brave.apiKey = 'stored-brave-key';
+  s.model = { kind: 'openai', baseUrl: 'http://localhost:11434/v1', apiKey: '', model: 'llama3.2' };
+  return s;
+}
+
+function draft(patch: Partial<OptionsDraft> = {}): OptionsDraft {
+  return { ...draftFromSettings(toPublicSettings(stored())), ...patch };
+}
+
+describe('parseDomainList', () => {
+  it('reduces pasted URLs and wildcards to host names, lower-cased, deduplicated, blank lines skipped', () => {
+    expect(parseDomainList('nist.gov\n\nhttps://www.Example.org/a/b?c\n*.ads.example\nNIST.gov \n')).toEqual({
+      domains: ['nist.gov', 'www.example.org', 'ads.example'],
+      invalid: [],
+    });
+  });
+
+  it('turns international names into their ASCII form', () => {
+    expect(parseDomainList('bücher.example').domains).toEqual(['xn--bcher-kva.example']);
+  });
+
+  it('returns what is not a domain as typed', () => {
+    expect(
+      parseDomainList(
+        'good.example\nnot a domain\nlocalhost\n127.0.0.1\nftp://files.example\nuser@host.example:8080\nexample.org:8443',
+      ).invalid,
+    ).toEqual(['not a domain', 'localhost', '127.0.0.1', 'ftp://files.example', 'user@host.example:8080', 'example.org:8443']);
+  });
+});
+
+describe('updateFromDraft', () => {
+  it('the stored settings survive a round trip through the form unchanged', () => {
+    const checked = updateFromDraft(draft());
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    const next = applySettingsUpdate(stored(), checked.update);
+    expect(next).toEqual({ ...stored(), model: { ...stored().model, capabilities: { preset: 'ollama' } } });
+  });
+
+  it('sends a key only when a new one was typed: an untouched key field keeps the stored key', () => {
+    const untouched = updateFromDraft(draft());
+    expect(untouched.ok && untouched.update.search.brave.apiKey).toBeUndefined();
+    expect(untouched.ok && untouched.update.model.apiKey).toBeUndefined();
+    const typed = updateFromDraft(draft({ keys: { brave: ' new-key ', tavily: '', exa: '', serper: '' }, modelKey: 'sk-new' }));
+    expect(typed.ok && typed.update.search.brave.apiKey).toBe('new-key');
+    expect(typed.ok && typed.update.search.tavily?.apiKey).toBeUndefined();
+    expect(typed.ok && typed.update.model.apiKey).toBe('sk-new');
+    if (!untouched.ok) return;
+    expect(applySettingsUpdate(stored(), untouched.update).search.brave.apiKey).toBe('stored-brave-key');
+  });
+
+  it('names each wrong field, with the lines that are no domain', () => {
+    const checked = updateFromDraft(
+      draft({
+        denyDomains: 'ok.example\nnope nope',
+        maxPages: '11',
+        maxSpans: 'x',
+        minDomains: '0',
+        freshness: 'days',
+        freshnessDays: '',
+        priceInput: '-1',
+        modelBaseUrl: 'localhost:11434',
+        modelName: ' ',
+        baseUrls: { ...draft().baseUrls, searxng: 'searx.local' },
+      }),
+    );
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(Object.keys(checked.errors).sort()).toEqual(
+      [
+        'baseUrl-searxng',
+        'denyDomains',
+        'freshnessDays',
+        'maxPages',
+        'maxSpans',
+        'minDomains',
+        'modelBaseUrl',
+        'modelName',
+        'priceInput',
+      ].sort(),
+    );
+    expect(checked.errors.denyDomains).toEqual({ key: 'errorDomains', substitutions: ['nope nope'] });
+    expect(checked.errors.maxPages).toEqual({ key: 'errorRange', substitutions: ['1', '10'] });
+  });
+
+  it('without a model, a blanked model URL or name does not block saving the rest', () => {
+    const checked = updateFromDraft(draft({ modelPreset: 'extractive', modelBaseUrl: '', modelName: '' }));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.update.model.kind).toBe('extractive');
+    expect(checked.update.model.capabilities).toEqual({});
+  });
+
+  it('freshness, prices, the judge and the tabs policy reach the update', () => {
+    const checked = updateFromDraft(
+      draft({
+        freshness: 'days',
+        freshnessDays: '90',
+        priceInput: '0.15',
+        priceSearch: '0.005',
+        judge: true,
+        tabsPolicy: 'never',
+      }),
+    );
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.update).toMatchObject({
+      freshnessDays: 90,
+      prices: { inputPerMillion: 0.15, outputPerMillion: 0, searchPerCall: 0.005 },
+      judge: true,
+      tabsPolicy: 'never',
+    });
+    expect(updateFromDraft(draft({ freshness: 'none', freshnessDays: 'junk' }))).toMatchObject({
+      ok: true,
+      update: { freshnessDays: null },
+    });
+  });
+});
+
+describe('presets and capabilities', () => {
+  it('a preset fills its base URL; custom keeps what was typed', () => {
+    expect(presetBaseUrl('groq', 'http://x.example/v1')).toBe('https://api.groq.com/openai/v1');
+    expect(presetBaseUrl('custom', 'http://x.example/v1')).toBe('http://x.example/v1');
+  });
+
+  it('the preset shown is the one chosen, else the one the base URL matches', () => {
+    const model = toPublicSettings(stored()).model;
+    expect(presetOf(model)).toBe('ollama');
+    expect(presetOf({ ...model, capabilities: { preset: 'custom' } })).toBe('custom');
+    expect(presetOf({ ...model, kind: 'extractive' })).toBe('extractive');
+    expect(presetOf({ ...model, baseUrl: 'https://llm.internal.example/v1' })).toBe('custom');
+  });
+
+  it('overrides are stored only when set', () => {
+    expect(capabilitiesOf(draft())).toEqual({ preset: 'ollama' });
+    expect(capabilitiesOf(draft({ structured: 'prompt', temperature: 'no' }))).toEqual({
+      preset: 'ollama',
+      structured: 'prompt',
+      temperature: false,
+    });
+    const back = draftFromSettings(
+      toPublicSettings({
+        ...stored(),
+        model: { ...stored().model, capabilities: { preset: 'ollama', structured: 'json_object', temperature: true } },
+      }),
+    );
+    expect([back.structured, back.temperature]).toEqual(['json_object', 'yes']);
+  });
+});
+
+describe('host access', () => {
+  it('asks for the hosts of enabled providers and the model endpoint, without ports', () => {
+    const d = draft({
+      providers: ['wikipedia', 'searxng'],
+      baseUrls: { ...draft().baseUrls, searxng: 'http://192.168.1.5:8888/searx' },
+    });
+    expect(originPatterns(draftEndpoints(d))).toEqual([
+      'https://en.wikipedia.org/*',
+      'http://192.168.1.5/*',
+      'http://localhost/*',
+    ]);
+    expect(originPatterns(draftEndpoints({ ...d, modelPreset: 'extractive' }))).not.toContain('http://localhost/*');
+    expect(originPatterns(['not a url', 'ftp://x.example/'])).toEqual([]);
+  });
+});
