@@ -240,10 +240,44 @@ async function pipelineCounts() {
   await Promise.all([site.close(), brave.close(), model.close()]);
 }
 
+async function browserFigures() {
+  const { endToEnd, localWorkInChromium } = await import('./browser-bench');
+  const pages = pagesNearMedianSize(6).map((n) => loadPage(n).source);
+  const chromium = await localWorkInChromium(pages, QUICK ? 3 : 10);
+  add({
+    name: 'local work per answer / Readability alone (both on linkedom), Chromium, six median pages',
+    value: chromium.ratio,
+    unit: '×',
+    target: '≤ 1.3',
+  });
+  add({
+    name: 'local work per answer / Readability on Chromium’s own DOMParser (reference)',
+    value: chromium.nativeRatio,
+    unit: '×',
+  });
+  const e2e = await endToEnd(QUICK ? 2 : 4);
+  add({
+    name: 'end to end in Chromium: wall time / critical path of the seed latencies',
+    value: e2e.wallOverCritical,
+    unit: '×',
+    target: '≤ 1.10',
+  });
+  add({ name: 'time to the first verified claim / its critical path', value: e2e.firstClaimOverCritical, unit: '×' });
+  add({
+    name: 'time to the first verified claim beyond its critical path',
+    value: e2e.firstClaimExtraMs,
+    unit: 'ms',
+    target: '≤ 150',
+  });
+}
+
 async function main() {
   bundleSizes();
   await pipelineCounts();
-  if (!CHECK) await localWork();
+  if (!CHECK) {
+    await localWork();
+    await browserFigures();
+  }
   const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
   const failures: string[] = [];
   console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');

@@ -7,6 +7,8 @@ export interface FixturePage {
   path: string;
   html: string;
   headers?: Record<string, string>;
+  /** Milliseconds before the page is sent (a slow site). */
+  delayMs?: number;
 }
 
 export interface FixtureSite extends FakeServer {
@@ -19,11 +21,12 @@ export interface FixtureSite extends FakeServer {
 /** Serves fixture pages on 127.0.0.1, chosen by the Host header, so each host is its own site. */
 export async function startFixtureSite(pages: FixturePage[]): Promise<FixtureSite> {
   const byKey = new Map(pages.map((p) => [`${p.host}${p.path}`, p]));
-  const server = await startFakeServer((req, res) => {
+  const server = await startFakeServer(async (req, res) => {
     // Node's fetch cannot resolve *.test names; tests there send the name in X-Test-Host (see viaLoopback).
     const named = req.headers['x-test-host'];
     const host = (typeof named === 'string' ? named : (req.headers.host ?? '')).replace(/:\d+$/, '');
     const page = byKey.get(`${host}${req.url.split('?')[0]}`);
+    if (page?.delayMs) await new Promise((r) => setTimeout(r, page.delayMs));
     if (!page) {
       res.writeHead(404, { 'content-type': 'text/html' });
       res.end('<!doctype html><title>Not found</title><p>Not found</p>');

@@ -39,6 +39,10 @@ export async function startFakeOpenAi(options: {
   plan?: (body: ChatRequestBody) => ScriptedReply;
   /** Milliseconds to wait before answering a composer request (a slow model). */
   delayMs?: () => number;
+  /** Milliseconds before answering a planner request. */
+  planDelayMs?: number;
+  /** Milliseconds between streamed chunks of a composer reply (24 characters a chunk). */
+  chunkDelayMs?: number;
 }): Promise<FakeOpenAi> {
   const chats: ChatRequestBody[] = [];
   const server = await startFakeServer(async (req, res) => {
@@ -55,7 +59,7 @@ export async function startFakeOpenAi(options: {
     const body = JSON.parse(req.body) as ChatRequestBody;
     chats.push(body);
     const isPlan = body.messages[0]?.content.startsWith(PLANNER) ?? false;
-    const delay = isPlan ? 0 : (options.delayMs?.() ?? 0);
+    const delay = isPlan ? (options.planDelayMs ?? 0) : (options.delayMs?.() ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const reply = isPlan ? (options.plan ?? defaultPlan)(body) : options.reply(body, req);
     if (typeof reply !== 'string' && 'cutAfter' in reply) {
@@ -96,7 +100,10 @@ export async function startFakeOpenAi(options: {
     const chunk = (delta: object, finish: string | null) =>
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
     res.write(chunk({ role: 'assistant', content: '' }, null));
-    for (const piece of reply.match(/[\s\S]{1,24}/g) ?? []) res.write(chunk({ content: piece }, null));
+    for (const piece of reply.match(/[\s\S]{1,24}/g) ?? []) {
+      res.write(chunk({ content: piece }, null));
+      if (options.chunkDelayMs && !isPlan) await new Promise((r) => setTimeout(r, options.chunkDelayMs));
+    }
     res.write(chunk({}, 'stop'));
     res.write(
       `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } })}\n\n`,

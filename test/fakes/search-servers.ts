@@ -13,8 +13,11 @@ export interface FakeResult {
 export async function startFakeBrave(options: {
   apiKey: string;
   results: (q: string) => FakeResult[];
+  /** Milliseconds before each answer (a provider's latency). */
+  delayMs?: number;
 }): Promise<FakeServer & { baseUrl: string }> {
-  const server = await startFakeServer((req, res) => {
+  const server = await startFakeServer(async (req, res) => {
+    if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
     const url = new URL(req.url, 'http://x');
     if (url.pathname !== '/res/v1/web/search') return sendJson(res, 404, { type: 'ErrorResponse', error: { code: 'NOT_FOUND' } });
     if (req.headers['x-subscription-token'] !== options.apiKey) {
