@@ -13,12 +13,21 @@ export default defineConfig({
     description: 'Answers and fact-checks with citations that jump to the passage that supports them.',
     // UI text lives in public/_locales (lib/i18n.ts reads it); English is complete.
     default_locale: 'en',
-    permissions: ['storage', 'tabs', 'scripting', ...(browser === 'firefox' ? [] : ['sidePanel'])],
+    // contextMenus: "Ask Spanlight" on a selection (Firefox knows it as an alias of menus).
+    permissions: ['storage', 'tabs', 'scripting', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // Fetching search results and reading open tabs needs host access. Pages are fetched
     // without cookies (see lib/pipeline/fetch-page.ts). Firefox lets people withhold it, so the
     // options page asks for the hosts typed there (lib/options/host-access.ts).
     host_permissions: ['<all_urls>'],
     action: { default_title: 'Open Spanlight' },
+    // A key that opens the panel: the toolbar button's action (which opens the side panel) in
+    // Chrome, the sidebar in Firefox. People can change it (chrome://extensions/shortcuts).
+    commands: {
+      [browser === 'firefox' ? '_execute_sidebar_action' : '_execute_action']: {
+        suggested_key: { default: 'Alt+Shift+S' },
+        description: '__MSG_commandOpen__',
+      },
+    },
     // No externally_connectable: web pages cannot message the extension.
     ...(browser === 'firefox'
       ? {

@@ -1,7 +1,16 @@
+import { useId, useState, type KeyboardEvent } from 'react';
 import type { AnswerRecord } from '@/lib/db/records';
-import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan } from '@/lib/types';
+import { t } from '@/lib/i18n';
+import { questionWindowDays } from '@/lib/answer/freshness';
+import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan, type TraceStage } from '@/lib/types';
+import { CiteChip, type CiteContext } from './panel/cite-chip';
+import { UnusedSources, UsedSources } from './panel/sources';
+import { AnswerActions } from './panel/answer-actions';
+import { hostOf } from './panel/labels';
 
 export interface CitationState {
+  /** The answer whose chip was clicked (a thread shows several). */
+  answerId: string;
   spanId: string;
   found: boolean;
   message: string;
@@ -14,49 +23,41 @@ interface Props {
   onRetry: () => void;
 }
 
-/** Host name for display; everything shown is text, never HTML. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-function dateLabel(span: { published: EvidenceSpan['published'] }): string {
-  return span.published ? `${span.published.iso.slice(0, 10)} (${span.published.source})` : 'date unknown';
-}
-
-function CiteChip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (id: string) => void; id: string }) {
-  if (!span) return null;
-  return (
-    <button
-      type="button"
-      className="cite"
-      data-span={span.spanId}
-      title={`${span.title} — ${hostOf(span.url)}, ${dateLabel(span)}\n“${span.text.slice(0, 240)}”`}
-      aria-label={`Source ${span.spanId}: ${span.title}`}
-      onClick={() => onCite(span.spanId)}
-    >
-      {span.spanId}
-    </button>
-  );
-}
-
-/** One claim with its citation chips; exported for the live (streaming) list. */
-export function ClaimRow({ claim, evidence, onCite }: { claim: Claim; evidence: EvidenceSpan[]; onCite: (id: string) => void }) {
+/** One claim with its citation chips; exported for the live (streaming) list, where spans are not known yet. */
+export function ClaimRow({
+  claim,
+  evidence,
+  context,
+  onCite,
+}: {
+  claim: Claim;
+  evidence: EvidenceSpan[];
+  context?: CiteContext;
+  onCite: (id: string) => void;
+}) {
   const unconfirmed = claim.status === 'supported' && claim.reasons.includes(UNCONFIRMED);
   return (
-    <li className={`claim claim-${claim.status}`} data-status={claim.status} data-unconfirmed={unconfirmed || undefined}>
+    <li
+      className={`claim claim-${claim.status}`}
+      data-status={claim.status}
+      data-unconfirmed={unconfirmed || undefined}
+      tabIndex={context ? 0 : undefined}
+    >
       <span className="claim-text">{claim.text}</span>{' '}
       {unconfirmed && (
-        <span className="unconfirmed" title={claim.reasons.join('; ')} aria-label="Not confirmed word for word">
+        <span className="unconfirmed" role="img" title={claim.reasons.join('; ')} aria-label={t('unconfirmedLabel')}>
           ≈
         </span>
       )}
-      {claim.cites.map((id) => (
-        <CiteChip key={id} id={id} span={evidence.find((e) => e.spanId === id)} onCite={onCite} />
-      ))}
+      {claim.cites.map((id) => {
+        const span = evidence.find((e) => e.spanId === id);
+        if (span && context) return <CiteChip key={id} span={span} quote={claim.quote} context={context} onCite={onCite} />;
+        return (
+          <span key={id} className="cite pending">
+            {id}
+          </span>
+        );
+      })}
       {claim.status !== 'supported' && claim.reasons.length > 0 && (
         <div className="claim-warning" role="note">
           ⚠ {claim.reasons.join('; ')}
@@ -66,75 +67,152 @@ export function ClaimRow({ claim, evidence, onCite }: { claim: Claim; evidence: 
   );
 }
 
-function Sources({
+/**
+ * Arrow keys in the claims list: ↑/↓ (Home/End) move from claim to claim, → goes to the focused
+ * claim's citations and along them, ← comes back. Tab keeps the reading order: a claim, its chips, the next claim.
+ */
+function navigateClaims(e: KeyboardEvent<HTMLUListElement>) {
+  const target = e.target as HTMLElement;
+  const claims = [...e.currentTarget.querySelectorAll<HTMLElement>(':scope > li.claim')];
+  const claim = target.closest<HTMLElement>('li.claim');
+  if (!claim) return;
+  const chips = [...claim.querySelectorAll<HTMLElement>('button.cite')];
+  const i = claims.indexOf(claim);
+  const onChip = target.matches('button.cite');
+  let next: HTMLElement | undefined;
+  if (e.key === 'ArrowDown') next = claims[i + 1];
+  else if (e.key === 'ArrowUp') next = onChip ? claim : claims[i - 1];
+  else if (e.key === 'Home') next = claims[0];
+  else if (e.key === 'End') next = claims[claims.length - 1];
+  else if (e.key === 'ArrowRight') next = onChip ? chips[chips.indexOf(target) + 1] : chips[0];
+  else if (e.key === 'ArrowLeft' && onChip) next = chips[chips.indexOf(target) - 1] ?? claim;
+  if (!next) return;
+  e.preventDefault();
+  next.focus();
+}
+
+function Claims({
   result,
+  context,
   onCite,
 }: {
   result: Extract<AnswerResult, { mode: 'grounded' | 'partial' }>;
+  context: CiteContext;
   onCite: (id: string) => void;
 }) {
+  const hintId = useId();
+  const kept = result.claims.filter((c) => c.status !== 'dropped');
   return (
-    <section aria-label="Sources" className="sources">
-      <h3>Sources</h3>
-      <ol>
-        {result.sources.map((s) => (
-          <li key={s.spanId} data-source={s.spanId}>
-            <button type="button" className="source-link" onClick={() => onCite(s.spanId)}>
-              [{s.spanId}] {s.title}
-            </button>{' '}
-            <span className="muted">
-              {hostOf(s.url)} · {s.origin === 'tab' ? 'open tab' : 'web'} · {dateLabel(s)}
-            </span>
-          </li>
+    <>
+      <ul
+        className="claims"
+        aria-label={t('claimsLabel', String(kept.length))}
+        aria-describedby={hintId}
+        onKeyDown={navigateClaims}
+      >
+        {kept.map((c, i) => (
+          <ClaimRow key={i} claim={c} evidence={result.evidence} context={context} onCite={onCite} />
         ))}
-      </ol>
-    </section>
+      </ul>
+      <p id={hintId} className="kbd-hint muted">
+        {t('claimsKeyboardHint')}
+      </p>
+    </>
+  );
+}
+
+const DETAIL_CHARS = 6000;
+
+/** One stage: what it did, its time, tokens and cost; its raw detail (JSON, as text) only when asked for. */
+function TraceStageRow({ stage: s }: { stage: TraceStage }) {
+  const [open, setOpen] = useState(false);
+  const detail = open && s.detail !== undefined ? JSON.stringify(s.detail, null, 1) : '';
+  return (
+    <li data-stage={s.stage}>
+      <strong>{s.stage}</strong> {s.ok ? '' : '✗ '}
+      {s.summary} <span className="muted">{s.ms} ms</span>
+      {s.tokensIn !== undefined && (
+        <span className="muted"> · {t('traceTokens', [String(s.tokensIn), String(s.tokensOut ?? 0)])}</span>
+      )}
+      {s.costUsd !== undefined && s.costUsd > 0 && <span className="muted"> · ${s.costUsd.toFixed(4)}</span>}
+      {s.detail !== undefined && (
+        <div className="trace-detail">
+          <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {t('traceDetail', s.stage)}
+          </button>
+          {open && (
+            <>
+              <pre>{detail.length > DETAIL_CHARS ? `${detail.slice(0, DETAIL_CHARS)}\n…` : detail}</pre>
+              {detail.length > DETAIL_CHARS && (
+                <p className="muted">{t('traceDetailCut', [String(DETAIL_CHARS), String(detail.length)])}</p>
+              )}
+            </>
+          )}
+        </div>
+      )}
+    </li>
   );
 }
 
 function Trace({ result }: { result: AnswerResult }) {
+  const stages = result.trace.stages;
+  const ms = stages.reduce((n, s) => n + s.ms, 0);
+  const tokensIn = stages.reduce((n, s) => n + (s.tokensIn ?? 0), 0);
+  const tokensOut = stages.reduce((n, s) => n + (s.tokensOut ?? 0), 0);
+  const cost = stages.reduce((n, s) => n + (s.costUsd ?? 0), 0);
   return (
     <details className="trace">
-      <summary>Trace ({result.trace.stages.length} stages)</summary>
+      <summary>{t('traceSummary', [String(stages.length), (ms / 1000).toFixed(1)])}</summary>
+      <p className="muted trace-total">{t('traceTotals', [String(tokensIn), String(tokensOut), `$${cost.toFixed(4)}`])}</p>
       <ol>
-        {result.trace.stages.map((s, i) => (
-          <li key={i}>
-            <strong>{s.stage}</strong> {s.ok ? '' : '✗ '}
-            {s.summary} <span className="muted">{s.ms} ms</span>
-            {s.tokensIn !== undefined && (
-              <span className="muted">
-                {' '}
-                · {s.tokensIn} in / {s.tokensOut ?? 0} out tokens
-              </span>
-            )}
-            {s.costUsd !== undefined && s.costUsd > 0 && <span className="muted"> · ${s.costUsd.toFixed(4)}</span>}
-          </li>
+        {stages.map((s, i) => (
+          <TraceStageRow key={i} stage={s} />
         ))}
       </ol>
     </details>
   );
 }
 
+/** For a follow-up: what was typed, and what was searched. */
+function FollowUpNote({ answer }: { answer: Pick<AnswerRecord, 'question' | 'followUp'> }) {
+  const f = answer.followUp;
+  if (!f) return null;
+  return (
+    <p className="searched-as muted">
+      {f.method === 'unchanged' ? t('followUpAsWritten') : t('searchedAs', answer.question)}{' '}
+      {f.method === 'model' && t('rewrittenByModel')}
+      {f.method === 'heuristic' && t('rewrittenWithoutModel')}
+      {f.note && <span className="warn-text"> {f.note}</span>}
+    </p>
+  );
+}
+
 /** One answer, whatever its mode: a refusal or a gap is a result, shown as plainly as an answer. */
 export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
+  const headingId = useId();
   const r = answer.result;
-  const citedSpan = citation && !citation.found ? r.evidence.find((e) => e.spanId === citation.spanId) : undefined;
+  const context: CiteContext = { askedAt: answer.createdAt, windowDays: questionWindowDays(r) };
+  const mine = citation && citation.answerId === answer.id ? citation : null;
+  const citedSpan = mine && !mine.found ? r.evidence.find((e) => e.spanId === mine.spanId) : undefined;
   return (
-    <article className={`answer answer-${r.mode}`} data-mode={r.mode} aria-live="polite">
-      <h2 className="question">{answer.question}</h2>
+    <article
+      className={`answer answer-${r.mode}`}
+      data-mode={r.mode}
+      data-answer={answer.id}
+      aria-labelledby={headingId}
+      aria-live="polite"
+    >
+      <h2 className="question" id={headingId} tabIndex={-1}>
+        {answer.followUp ? answer.followUp.asked : answer.question}
+      </h2>
+      <FollowUpNote answer={answer} />
       {(r.mode === 'grounded' || r.mode === 'partial') && (
         <>
-          {r.mode === 'partial' && <p className="badge">Partly answered: some sentences could not be verified.</p>}
-          <ul className="claims">
-            {r.claims
-              .filter((c) => c.status !== 'dropped')
-              .map((c, i) => (
-                <ClaimRow key={i} claim={c} evidence={r.evidence} onCite={onCite} />
-              ))}
-          </ul>
+          {r.mode === 'partial' && <p className="badge">{t('partialBadge')}</p>}
+          <Claims result={r} context={context} onCite={onCite} />
           {r.claims.some((c) => c.status === 'dropped') && (
-            <section className="dropped" aria-label="Removed sentences">
-              <h3>Removed: not supported by the passage they cite</h3>
+            <section className="dropped" aria-label={t('removedLabel')}>
+              <h3>{t('removedHeading')}</h3>
               <ul>
                 {r.claims
                   .filter((c) => c.status === 'dropped')
@@ -147,8 +225,8 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
             </section>
           )}
           {r.unsupported.length > 0 && (
-            <section className="open-questions">
-              <h3>Not answered by the evidence</h3>
+            <section className="open-questions" aria-label={t('openQuestionsHeading')}>
+              <h3>{t('openQuestionsHeading')}</h3>
               <ul>
                 {r.unsupported.map((u, i) => (
                   <li key={i}>{u}</li>
@@ -156,12 +234,12 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
               </ul>
             </section>
           )}
-          <Sources result={r} onCite={onCite} />
+          <UsedSources result={r} context={context} onCite={onCite} />
         </>
       )}
       {r.mode === 'abstained' && (
         <section className="card refusal" role="status">
-          <h3>No answer: the evidence is not enough</h3>
+          <h3>{t('refusalHeading')}</h3>
           {r.gate && r.gate.failed.length > 0 ? (
             <ul className="gate-failed">
               {r.gate.failed.map((f, i) => (
@@ -173,21 +251,26 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
           ) : (
             <p>{r.reason}</p>
           )}
-          <p className="muted">Searched: {r.searched.join(' · ')}</p>
-          <ul>
-            {r.links.map((l) => (
-              <li key={l.url}>
-                {l.title} <span className="muted">{hostOf(l.url)}</span>
-              </li>
-            ))}
-          </ul>
+          <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
+          {r.links.length > 0 && (
+            <>
+              <h4>{t('foundHeading')}</h4>
+              <ul className="found-links">
+                {r.links.map((l) => (
+                  <li key={l.url}>
+                    {l.title} <span className="muted">{hostOf(l.url)}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </section>
       )}
       {r.mode === 'nothing-found' && (
         <section className="card nothing" role="status">
-          <h3>Nothing found</h3>
+          <h3>{t('nothingFoundHeading')}</h3>
           <p>{r.reason}</p>
-          <p className="muted">Searched: {r.searched.join(' · ')}</p>
+          <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
         </section>
       )}
       {r.mode === 'not-searched' && (
@@ -198,7 +281,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
       )}
       {r.mode === 'unavailable' && (
         <section className="card error" role="alert">
-          <h3>{r.failures.some((f) => f.provider.startsWith('The model')) ? 'Model unavailable' : 'Search unavailable'}</h3>
+          <h3>{r.failures.some((f) => f.provider.startsWith('The model')) ? t('modelUnavailable') : t('searchUnavailable')}</h3>
           <ul>
             {r.failures.map((f, i) => (
               <li key={i} className="failure">
@@ -207,13 +290,13 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
             ))}
           </ul>
           <button type="button" onClick={onRetry}>
-            Retry
+            {t('retry')}
           </button>
         </section>
       )}
       {r.conflicts.length > 0 && (
-        <section className="conflicts" aria-label="Sources disagree">
-          <h3>Sources disagree</h3>
+        <section className="conflicts" aria-label={t('conflictsHeading')}>
+          <h3>{t('conflictsHeading')}</h3>
           <ul>
             {r.conflicts.map((c, i) => (
               <li key={i} data-resolution={c.resolution}>
@@ -223,26 +306,28 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
           </ul>
         </section>
       )}
+      <UnusedSources result={r} />
       {r.warnings.length > 0 && r.mode !== 'unavailable' && (
-        <ul className="warnings">
+        <ul className="warnings" aria-label={t('warningsLabel')}>
           {r.warnings.map((w, i) => (
             <li key={i}>{w}</li>
           ))}
         </ul>
       )}
-      {citation && (
-        <div className={`citation-status ${citation.found ? 'ok' : 'missing'}`} role="status">
-          {citation.message}
+      {mine && (
+        <div className={`citation-status ${mine.found ? 'ok' : 'missing'}`} role="status">
+          {mine.message}
           {citedSpan && (
             <blockquote className="stored-passage">
               {citedSpan.text}
               <footer className="muted">
-                {citedSpan.title} · retrieved {new Date(citedSpan.retrievedAt).toLocaleString()}
+                {t('storedPassageFooter', [citedSpan.title, new Date(citedSpan.retrievedAt).toLocaleString()])}
               </footer>
             </blockquote>
           )}
         </div>
       )}
+      {r.mode !== 'unavailable' && <AnswerActions answer={answer} />}
       <Trace result={r} />
     </article>
   );

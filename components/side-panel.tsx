@@ -1,52 +1,137 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n';
 import { callBackground } from '@/lib/messaging/client';
-import { JOBS_PORT, JobUpdateSchema, type HistoryItem } from '@/lib/messaging/protocol';
+import { JOBS_PORT, JobUpdateSchema } from '@/lib/messaging/protocol';
+import { PENDING_QUESTION_KEY, takePendingQuestion, type PendingQuestion } from '@/lib/messaging/pending-question';
 import type { AnswerRecord, JobRecord, TabChoice } from '@/lib/db/records';
 import type { TabsPolicy } from '@/lib/settings';
 import { AnswerView, ClaimRow, type CitationState } from './answer-view';
+import { JobProgress } from './panel/progress';
+import { FollowUpForm } from './panel/follow-up-form';
+import { HistorySection } from './panel/history-section';
 
-/** The side panel: ask, watch the job, read the cited answer, jump to passages, reopen history. */
+/** Earlier answers of a thread, oldest first, following each follow-up back to the question it follows. */
+async function threadBefore(previousAnswerId: string | undefined): Promise<AnswerRecord[]> {
+  const out: AnswerRecord[] = [];
+  let id = previousAnswerId;
+  while (id && out.length < 20) {
+    const r = await callBackground('getAnswer', { answerId: id });
+    if (!r.ok) break; // deleted since: the thread starts after it
+    out.unshift(r.value);
+    id = r.value.followUp?.previousAnswerId;
+  }
+  return out;
+}
+
+/**
+ * The side panel: ask (also from a selection's context menu), watch the job, read the cited answer,
+ * jump to passages, ask follow-ups in the same thread, copy or export, and work with the history.
+ * A panel that opens shows the job that is running, or just finished, where it is.
+ */
 export function SidePanel() {
   const [question, setQuestion] = useState('');
   const [tabs, setTabs] = useState<TabChoice>('none');
   const [tabsPolicy, setTabsPolicy] = useState<TabsPolicy>('ask');
+  const [thread, setThread] = useState<AnswerRecord[]>([]);
   const [job, setJob] = useState<JobRecord | null>(null);
   const [answer, setAnswer] = useState<AnswerRecord | null>(null);
-  const [history, setHistory] = useState<HistoryItem[]>([]);
+  const [historyVersion, setHistoryVersion] = useState(0);
   const [citation, setCitation] = useState<CitationState | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [rewriting, setRewriting] = useState(false);
   const jobIdRef = useRef<string | null>(null);
   const windowIdRef = useRef<number | undefined>(undefined);
+  const focusAnswerRef = useRef<string | null>(null);
 
-  const refreshHistory = useCallback(async () => {
-    const r = await callBackground('listHistory', {});
-    if (r.ok) setHistory(r.value.items);
+  const showJob = useCallback((j: JobRecord, a: AnswerRecord | undefined) => {
+    if (j.id !== jobIdRef.current) return;
+    setJob(j);
+    if (a) {
+      setAnswer(a);
+      setHistoryVersion((v) => v + 1);
+    }
   }, []);
 
-  const showJob = useCallback(
-    (j: JobRecord, a: AnswerRecord | undefined) => {
-      if (j.id !== jobIdRef.current) return;
-      setJob(j);
-      if (a) {
-        setAnswer(a);
-        void refreshHistory();
+  /** Shows a job (and its answer) with the thread it belongs to. */
+  const restore = useCallback(async (j: JobRecord, a: AnswerRecord | undefined) => {
+    jobIdRef.current = j.id;
+    setThread(await threadBefore((a?.followUp ?? j.followUp)?.previousAnswerId));
+    setJob(j);
+    setAnswer(a ?? null);
+  }, []);
+
+  /** Starts a job; `before` is the thread it continues ([] for a new question). */
+  const start = useCallback(
+    async (run: () => ReturnType<typeof callBackground<'ask'>>, before: AnswerRecord[]) => {
+      setError(null);
+      setCitation(null);
+      setThread(before);
+      setAnswer(null);
+      setJob(null);
+      const r = await run();
+      if (!r.ok) {
+        setError(r.error);
+        return;
       }
+      jobIdRef.current = r.value.jobId;
+      const j = await callBackground('getJob', { jobId: r.value.jobId });
+      if (j.ok) showJob(j.value.job, j.value.answer);
     },
-    [refreshHistory],
+    [showJob],
+  );
+
+  const askQuestion = useCallback(
+    (q: string, choice: TabChoice) =>
+      start(
+        () =>
+          callBackground('ask', {
+            question: q,
+            tabs: choice,
+            ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
+          }),
+        [],
+      ),
+    [start],
   );
 
   useEffect(() => {
-    // The per-question choice starts from Settings → Privacy; "never" removes it.
-    void callBackground('getSettings', {}).then((r) => {
-      if (!r.ok) return;
-      setTabsPolicy(r.value.tabsPolicy);
-      if (r.value.tabsPolicy !== 'ask') setTabs(r.value.tabsPolicy === 'always' ? 'window' : 'none');
-    });
-  }, []);
+    // Settings → Privacy sets the per-question tab choice; then a question left by the context
+    // menu is asked, or else the job a previous panel was showing is shown again.
+    let alive = true;
+    const handled = new Set<string>();
+    let choice: TabChoice = 'none';
+    const askPending = (p: PendingQuestion) => {
+      if (handled.has(p.at)) return;
+      handled.add(p.at);
+      setQuestion(p.question);
+      void askQuestion(p.question, choice);
+    };
+    void (async () => {
+      const settings = await callBackground('getSettings', {});
+      if (settings.ok) {
+        setTabsPolicy(settings.value.tabsPolicy);
+        choice = settings.value.tabsPolicy === 'always' ? 'window' : 'none';
+        setTabs(choice);
+      }
+      const pending = await takePendingQuestion(browser.storage.session, Date.now()).catch(() => null);
+      if (!alive) return;
+      if (pending) return askPending(pending);
+      const latest = await callBackground('latestJob', {});
+      if (alive && latest.ok && latest.value && jobIdRef.current === null) await restore(latest.value.job, latest.value.answer);
+    })();
+    const onChanged = (changes: Record<string, { newValue?: unknown }>, area: string) => {
+      if (area !== 'session' || changes[PENDING_QUESTION_KEY]?.newValue === undefined) return;
+      void takePendingQuestion(browser.storage.session, Date.now()).then((p) => p && askPending(p));
+    };
+    browser.storage.onChanged.addListener(onChanged);
+    return () => {
+      alive = false;
+      browser.storage.onChanged.removeListener(onChanged);
+    };
+  }, [askQuestion, restore]);
 
   useEffect(() => {
-    void refreshHistory();
     void browser.windows.getCurrent().then((w) => (windowIdRef.current = w.id));
     let port: ReturnType<typeof browser.runtime.connect> | null = null;
     let closed = false;
@@ -74,65 +159,78 @@ export function SidePanel() {
       closed = true;
       port?.disconnect();
     };
-  }, [refreshHistory, showJob]);
+  }, [showJob]);
 
-  const start = async (run: () => ReturnType<typeof callBackground<'ask'>>) => {
-    setError(null);
-    setCitation(null);
-    setAnswer(null);
-    const r = await run();
-    if (!r.ok) {
-      setError(r.error);
-      return;
-    }
-    jobIdRef.current = r.value.jobId;
-    const j = await callBackground('getJob', { jobId: r.value.jobId });
-    if (j.ok) showJob(j.value.job, j.value.answer);
-  };
+  useEffect(() => {
+    // An answer reopened from history: move to it, so the keyboard and the eye are where it is.
+    if (!answer || focusAnswerRef.current !== answer.id) return;
+    focusAnswerRef.current = null;
+    const heading = document.querySelector<HTMLElement>(`[data-answer="${CSS.escape(answer.id)}"] h2`);
+    heading?.focus();
+    heading?.scrollIntoView({ block: 'start' });
+  }, [answer]);
 
   const ask = () => {
     const q = question.trim();
-    if (!q) return;
-    void start(() =>
-      callBackground('ask', {
-        question: q,
-        tabs,
-        ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
-      }),
-    );
+    if (q) void askQuestion(q, tabs);
   };
 
-  const retry = () => {
-    const id = answer?.jobId ?? job?.id;
-    if (id) void start(() => callBackground('retry', { jobId: id }));
+  const followUp = async (text: string) => {
+    if (!answer) return;
+    const previous = answer;
+    setRewriting(true);
+    await start(
+      () =>
+        callBackground('followUp', {
+          answerId: previous.id,
+          text,
+          tabs,
+          ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
+        }),
+      [...thread, previous],
+    );
+    setRewriting(false);
+  };
+
+  const retry = (jobId: string | undefined) => {
+    if (jobId) void start(() => callBackground('retry', { jobId }), thread);
   };
 
   const openAnswer = async (answerId: string) => {
     const r = await callBackground('getAnswer', { answerId });
-    if (r.ok) {
-      jobIdRef.current = r.value.jobId;
-      setJob(null);
-      setCitation(null);
-      setAnswer(r.value);
-    } else setError(r.error);
+    if (!r.ok) return setError(r.error);
+    setError(null);
+    setCitation(null);
+    jobIdRef.current = r.value.jobId;
+    focusAnswerRef.current = r.value.id;
+    setThread(await threadBefore(r.value.followUp?.previousAnswerId));
+    setJob(null);
+    setAnswer(r.value);
   };
 
-  const cite = async (spanId: string) => {
-    if (!answer) return;
-    setCitation({ spanId, found: true, message: 'Opening the source…' });
-    const r = await callBackground('openCitation', { answerId: answer.id, spanId });
-    setCitation(r.ok ? { spanId, ...r.value } : { spanId, found: false, message: r.error });
+  const forget = (answerId: string) => {
+    setThread((th) => th.filter((a) => a.id !== answerId));
+    if (answer?.id === answerId) {
+      setAnswer(null);
+      setJob(null);
+      jobIdRef.current = null;
+    }
+  };
+
+  const cite = async (answerId: string, spanId: string) => {
+    setCitation({ answerId, spanId, found: true, message: t('openingSource') });
+    const r = await callBackground('openCitation', { answerId, spanId });
+    setCitation(r.ok ? { answerId, spanId, ...r.value } : { answerId, spanId, found: false, message: r.error });
   };
 
   const running = job?.status === 'running' && !answer;
-  const lastEvent = job?.events[job.events.length - 1];
 
   return (
     <main className="panel">
       <header className="panel-header">
         <h1>Spanlight</h1>
         <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage()}>
-          Settings
+          {t('settingsLink')}
         </button>
       </header>
       <form
@@ -142,11 +240,11 @@ export function SidePanel() {
           ask();
         }}
       >
-        <label htmlFor="question">Question</label>
+        <label htmlFor="question">{t('questionLabel')}</label>
         <textarea
           id="question"
           value={question}
-          placeholder="Ask a question; the answer cites passages you can jump to."
+          placeholder={t('questionPlaceholder')}
           onChange={(e) => setQuestion(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
@@ -156,19 +254,19 @@ export function SidePanel() {
           }}
         />
         {tabsPolicy === 'never' ? (
-          <p className="muted">Open tabs are never read (Settings → Privacy).</p>
+          <p className="muted">{t('panelTabsNever')}</p>
         ) : (
           <>
-            <label htmlFor="tabs">Open tabs as evidence</label>
+            <label htmlFor="tabs">{t('tabsLabel')}</label>
             <select id="tabs" value={tabs} onChange={(e) => setTabs(e.target.value as TabChoice)}>
-              <option value="none">Don't read my tabs</option>
-              <option value="active">Read the active tab</option>
-              <option value="window">Read the tabs in this window</option>
+              <option value="none">{t('tabsNone')}</option>
+              <option value="active">{t('tabsActive')}</option>
+              <option value="window">{t('tabsWindow')}</option>
             </select>
           </>
         )}
         <button type="submit" disabled={running || question.trim() === ''}>
-          Ask
+          {t('ask')}
         </button>
       </form>
       {error && (
@@ -176,46 +274,59 @@ export function SidePanel() {
           {error}
         </p>
       )}
-      {running && (
-        <p className="progress" role="status">
-          {lastEvent?.message ?? 'Working…'}
-        </p>
-      )}
-      {running && job && job.claims.length > 0 && (
-        <ul className="claims live" aria-label="Verified so far">
-          {job.claims.map((c, i) => (
-            <ClaimRow key={i} claim={c} evidence={[]} onCite={() => undefined} />
-          ))}
-        </ul>
-      )}
-      {job?.status === 'interrupted' && !answer && (
-        <section className="card error" role="alert">
-          <p>This question was interrupted when the browser stopped Spanlight's worker.</p>
-          <button type="button" onClick={retry}>
-            Retry
-          </button>
-        </section>
-      )}
-      {answer && <AnswerView answer={answer} citation={citation} onCite={(id) => void cite(id)} onRetry={retry} />}
-      <section className="history" aria-label="History">
-        <h2>History</h2>
-        {history.length === 0 ? (
-          <p className="muted">No answers yet.</p>
-        ) : (
-          <ul>
-            {history.map((h) => (
-              <li key={h.answerId}>
-                <button type="button" className="link" onClick={() => void openAnswer(h.answerId)}>
-                  {h.question}
-                </button>{' '}
-                <span className="muted">
-                  {h.mode} · {new Date(h.createdAt).toLocaleString()}
-                </span>
-              </li>
-            ))}
-          </ul>
+      <div className="thread">
+        {thread.map((a) => (
+          <AnswerView
+            key={a.id}
+            answer={a}
+            citation={citation}
+            onCite={(id) => void cite(a.id, id)}
+            onRetry={() => retry(a.jobId)}
+          />
+        ))}
+        {rewriting && !job && (
+          <p className="progress" role="status">
+            {t('rewritingFollowUp')}
+          </p>
         )}
-      </section>
+        {running && job && (
+          <section className="running" aria-label={t('runningLabel')}>
+            <h2 className="question">{job.followUp ? job.followUp.asked : job.question}</h2>
+            {job.followUp && job.followUp.method !== 'unchanged' && (
+              <p className="searched-as muted">{t('searchedAs', job.question)}</p>
+            )}
+            <JobProgress job={job} />
+            {job.claims.length > 0 && (
+              <ul className="claims live" aria-label={t('verifiedSoFar')}>
+                {job.claims.map((c, i) => (
+                  <ClaimRow key={i} claim={c} evidence={[]} onCite={() => undefined} />
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {job?.status === 'interrupted' && !answer && (
+          <section className="card error interrupted" role="alert">
+            <h2 className="question">{job.followUp ? job.followUp.asked : job.question}</h2>
+            <p>{t('interrupted')}</p>
+            <button type="button" onClick={() => retry(job.id)}>
+              {t('retry')}
+            </button>
+          </section>
+        )}
+        {answer && (
+          <AnswerView
+            answer={answer}
+            citation={citation}
+            onCite={(id) => void cite(answer.id, id)}
+            onRetry={() => retry(answer.jobId)}
+          />
+        )}
+        {answer && answer.result.mode !== 'unavailable' && (
+          <FollowUpForm disabled={rewriting || running} onAsk={(text) => void followUp(text)} />
+        )}
+      </div>
+      <HistorySection version={historyVersion} onOpen={(id) => void openAnswer(id)} onDeleted={forget} />
     </main>
   );
 }

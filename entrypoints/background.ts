@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { SpanlightDb, markInterruptedJobs, readSettings } from '@/lib/db/database';
+import { SpanlightDb, readSettings } from '@/lib/db/database';
 import { BackgroundService, isOwnExtensionPage } from '@/lib/background/service';
 import { JOBS_PORT, backgroundCalls } from '@/lib/messaging/protocol';
 import { createMessageListener } from '@/lib/messaging/server';
@@ -12,11 +12,14 @@ import {
   testSearchProvider,
   type ConnectionTestDeps,
 } from '@/lib/background/test-connection';
+import { onMenuClick, registerSelectionMenus } from '@/lib/background/context-menu';
+import { leavePendingQuestion } from '@/lib/messaging/pending-question';
+import { t } from '@/lib/i18n';
 
 export default defineBackground(() => {
   const service = new BackgroundService(new SpanlightDb());
   // A worker that starts finds no job running in it: any "running" job was cut off by a stop.
-  void markInterruptedJobs(service.db, new Date().toISOString());
+  void service.recoverInterruptedJobs();
 
   if (!import.meta.env.FIREFOX) {
     void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
@@ -26,6 +29,25 @@ export default defineBackground(() => {
     const firefox = browser as unknown as { sidebarAction?: { toggle(): Promise<void> } };
     browser.action.onClicked.addListener(() => void firefox.sidebarAction?.toggle());
   }
+  // "Ask Spanlight" on a selection. Opening the panel from the click is a user gesture, so it is
+  // called first, before anything is awaited; the panel takes the question from session storage.
+  browser.runtime.onInstalled.addListener(() => {
+    void browser.contextMenus
+      .removeAll()
+      .then(() => registerSelectionMenus({ createMenu: (item) => browser.contextMenus.create(item), message: t }));
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    void onMenuClick(info, tab, {
+      now: () => new Date(),
+      leaveQuestion: (pending) => leavePendingQuestion(browser.storage.session, pending),
+      openPanel: async (windowId) => {
+        if (import.meta.env.FIREFOX) {
+          await (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction?.open();
+        } else if (windowId !== undefined) await browser.sidePanel.open({ windowId });
+      },
+    });
+  });
+
   // Connection tests use the settings as typed on the options page, with keys from storage.
   const testDeps: ConnectionTestDeps = { fetch: (input, init) => fetch(input, init) };
 
@@ -44,7 +66,7 @@ export default defineBackground(() => {
         ask: (p) => service.ask(p.question, p.tabs, p.windowId),
         retry: (p) => service.retry(p.jobId),
         getJob: (p) => service.getJob(p.jobId),
-        listHistory: () => service.listHistory(),
+        listHistory: (p) => service.listHistory(p.query),
         getAnswer: (p) => service.getAnswer(p.answerId),
         openCitation: (p) => service.openCitation(p.answerId, p.spanId),
         getSettings: () => service.getSettings(),
@@ -53,6 +75,11 @@ export default defineBackground(() => {
           testSearchProvider(settingsForProviderTest(await readSettings(service.db), p), p.provider, testDeps),
         listModels: async (p) => listModels(endpointForModelTest(await readSettings(service.db), p), testDeps),
         testModel: async (p) => testModel(endpointForModelTest(await readSettings(service.db), p), p.model, testDeps),
+        followUp: (p) => service.followUp(p.answerId, p.text, p.tabs, p.windowId),
+        deleteAnswer: (p) => service.deleteAnswer(p.answerId),
+        exportHistory: () => service.exportHistory(),
+        importHistory: (p) => service.importHistory(p.document),
+        latestJob: () => service.latestJob(),
       },
     }),
   );

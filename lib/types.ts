@@ -193,6 +193,20 @@ const base = {
   gate: GateResultSchema.optional(),
 };
 
+/** One checked claim of a page: where it is, its verdict and the spans for and against it. */
+export const CheckedClaimSchema = z.object({
+  text: z.string(),
+  /** The sentence in the checked text, verbatim, and its offsets there. */
+  sentence: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
+  for: z.array(z.string()),
+  against: z.array(z.string()),
+  reasons: z.array(z.string()),
+});
+export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
+
 /** An answer, by mode. Every mode is a result; only "unavailable" is retryable. */
 export const AnswerResultSchema = z.discriminatedUnion('mode', [
   z.object({

@@ -78,7 +78,7 @@ export function findQuote(text: string, selector: QuoteSelector, options: FindQu
 export function findQuoteIn(hay: Normalized, selector: QuoteSelector, options: FindQuoteOptions = {}): QuoteMatch | null {
   const found = findNormalized(hay.text, selector, options);
   if (!found) return null;
-  const back = (start: number, end: number) => ({ start: hay.map[start]!, end: hay.ends[end - 1]! });
+  const back = (start: number, end: number) => ({ start: hay.startOf(start), end: hay.endOf(end - 1) });
   return {
     ...back(found.start, found.end),
     score: found.score,
@@ -104,8 +104,13 @@ interface Scored {
 /** The search itself, on normalised text; offsets are in `hay`. */
 export function findNormalized(hay: string, selector: QuoteSelector, options: FindQuoteOptions = {}): Scored | null {
   const now = options.now ?? (() => performance.now());
-  const quote = normalizeText(selector.exact);
+  let quote = normalizeText(selector.exact);
   if (quote.length === 0 || hay.length === 0) return null;
+  // A quote copied from HTML source ("&amp;", "&nbsp;") is read as the page shows it, unless the
+  // page shows the entities themselves.
+  const decoded = decodeEntities(selector.exact);
+  if (decoded !== selector.exact && !hay.includes(quote)) quote = normalizeText(decoded);
+  if (quote.length === 0) return null;
   const hintAt =
     selector.hint === undefined || !Number.isFinite(selector.hint)
       ? undefined
@@ -123,7 +128,7 @@ export function findNormalized(hay: string, selector: QuoteSelector, options: Fi
   const whole = findWhole(ctx, scorer(ctx, quote, prefix, suffix));
   if (whole) return whole;
   // A passage of several paragraphs that the page holds apart: found paragraph by paragraph.
-  const parts = selector.exact
+  const parts = (quote === normalizeText(selector.exact) ? selector.exact : decoded)
     .split(/\n+/)
     .map(normalizeText)
     .filter((p) => p.length > 0);
@@ -149,18 +154,41 @@ function scorer(ctx: SearchContext, quote: string, prefix: string, suffix: strin
   const { hay, hintAt } = ctx;
   const m = quote.length;
   const contextWeight = 20 * Math.min(1, SHORT_QUOTE / m);
+  /**
+   * How close an approximate match must be to the quote: 80% of its characters when the text beside
+   * it is the stored context, up to 90% as that context fails (two versions of a "lorem ipsum" are
+   * 80% alike; a quote changed in a few letters, or with new content above it, is still over 90%).
+   */
+  const minQuoteSimilarity = (c: Candidate): number => {
+    const sims: number[] = [];
+    if (prefix) sims.push(similarity(prefix, contextBefore(c.start)));
+    if (suffix) sims.push(similarity(suffix, contextAfter(c.end)));
+    if (sims.length === 0) return 0.85;
+    // One side intact counts for more than both half-alike; unrelated text is about half alike.
+    const support = (Math.max(...sims) + sims.reduce((a, b) => a + b) / sims.length) / 2;
+    const agreement = Math.min(1, Math.max(0, (support - 0.5) / 0.5));
+    return 1 - MAX_ERROR_RATE / 2 - (MAX_ERROR_RATE / 2) * agreement;
+  };
+  const contextBefore = (start: number) =>
+    hay
+      .slice(Math.max(0, start - prefix.length - 1), start)
+      .trimEnd()
+      .slice(-prefix.length);
+  const contextAfter = (end: number) =>
+    hay
+      .slice(end, end + suffix.length + 1)
+      .trimStart()
+      .slice(0, suffix.length);
   const score = (c: Candidate): Scored => {
     const q = 1 - c.errors / m;
     let total = 50 * q;
     let weight = 50;
     if (prefix) {
-      const before = hay.slice(Math.max(0, c.start - prefix.length - 1), c.start).trimEnd();
-      total += contextWeight * similarity(prefix, before.slice(-prefix.length));
+      total += contextWeight * similarity(prefix, contextBefore(c.start));
       weight += contextWeight;
     }
     if (suffix) {
-      const after = hay.slice(c.end, c.end + suffix.length + 1).trimStart();
-      total += contextWeight * similarity(suffix, after.slice(0, suffix.length));
+      total += contextWeight * similarity(suffix, contextAfter(c.end));
       weight += contextWeight;
     }
     if (hintAt !== undefined) {
@@ -173,7 +201,7 @@ function scorer(ctx: SearchContext, quote: string, prefix: string, suffix: strin
     let top: Scored | null = null;
     let topErrors = 0;
     for (const c of nearest(cands, hintAt, ctx.maxCandidates)) {
-      if (1 - c.errors / m < 1 - MAX_ERROR_RATE) continue; // context cannot rescue a mostly different text
+      if (c.errors > 0 && 1 - c.errors / m < minQuoteSimilarity(c)) continue;
       const s = score(c);
       if (!top || s.score > top.score) {
         top = s;
@@ -194,7 +222,7 @@ function scorer(ctx: SearchContext, quote: string, prefix: string, suffix: strin
 function findWhole(ctx: SearchContext, s: Scorer): Scored | null {
   const { hay } = ctx;
   const m = s.quote.length;
-  const exact = occurrences(hay, s.quote, 0, hay.length, ctx.maxCandidates * 50);
+  const exact = occurrencesNear(hay, s.quote, ctx.hintAt, ctx.maxCandidates * 4);
   if (exact.length > 0) return s.best(exact);
   if (m < MIN_FUZZY) return null;
   if (m <= LONG_QUOTE) return fuzzyEverywhere(ctx, s.quote, Math.min(MAX_ERRORS, Math.floor(m * MAX_ERROR_RATE)), s.best);
@@ -252,6 +280,42 @@ function findParts(ctx: SearchContext, quote: string, parts: string[], prefix: s
   const scored = whole.score(span);
   if (scored.score < ctx.minScore && !(errors === 0 && first.exact)) return null;
   return { ...scored, parts: found.map((c) => [c.start, c.end]) };
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  ndash: '\u2013',
+  mdash: '\u2014',
+  lsquo: '\u2018',
+  rsquo: '\u2019',
+  ldquo: '\u201c',
+  rdquo: '\u201d',
+  laquo: '\u00ab',
+  raquo: '\u00bb',
+  hellip: '\u2026',
+  shy: '\u00ad',
+  copy: '\u00a9',
+  reg: '\u00ae',
+  trade: '\u2122',
+  deg: '\u00b0',
+  euro: '\u20ac',
+  pound: '\u00a3',
+};
+
+/** HTML character references decoded: the common named ones and every numeric one. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,8});/g, (all, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : all;
+    }
+    return ENTITIES[name] ?? ENTITIES[name.toLowerCase()] ?? all;
+  });
 }
 
 /** Whether a UTF-16 unit is part of a word (letters and digits of any script). */
@@ -367,6 +431,20 @@ function occurrences(hay: string, pattern: string, from: number, to: number, cap
   return out;
 }
 
+/**
+ * Exact occurrences, at most `cap`: those nearest the hint (half after it, half before), else the
+ * first ones. A string repeated thousands of times costs no more than `cap` look-ups.
+ */
+function occurrencesNear(hay: string, pattern: string, hintAt: number | undefined, cap: number): Candidate[] {
+  if (hintAt === undefined) return occurrences(hay, pattern, 0, hay.length, cap);
+  const after = occurrences(hay, pattern, hintAt, hay.length, Math.ceil(cap / 2));
+  const before: Candidate[] = [];
+  for (let at = hay.lastIndexOf(pattern, hintAt - 1); at >= 0 && hintAt > 0 && before.length < Math.floor(cap / 2); at = at > 0 ? hay.lastIndexOf(pattern, at - 1) : -1) {
+    before.push({ start: at, end: at + pattern.length, errors: 0 });
+  }
+  return [...before.reverse(), ...after];
+}
+
 /** Exact occurrences in a region, or else the best approximate ones. */
 function locate(hay: string, pattern: string, k: number, from: number, to: number, cap: number): Candidate[] {
   from = Math.max(0, from);
@@ -426,20 +504,27 @@ function twoEnds(ctx: SearchContext, quote: string, best: (cands: Candidate[]) =
   for (const t of nearest(tails, ctx.hintAt, Math.min(maxCandidates, 50))) {
     const hs = locate(hay, head, kEnd, t.end - m - k, t.end - m + k + END, maxCandidates);
     for (const h of hs) if (t.end > h.start) verify(h.start, t.end);
-    // Both ends changed but the tail stands: align the whole quote just before it.
+    // The tail stands but no head near it: the whole quote aligned just before the tail.
     if (hs.length === 0) verify(t.end - m - k, t.end);
   }
+  // A head whose tail changed: the whole quote aligned just after it.
   for (const h of nearest(heads, ctx.hintAt, Math.min(maxCandidates, 50))) verify(h.start, h.start + m + k);
   found = best(dedupe(pairs));
   if (found || ctx.now() > ctx.deadline) return found;
 
-  // Neither end is recognisable: the whole quote, near the hint, with its error budget.
-  return fuzzyEverywhere(ctx, quote, k, best);
+  // Neither end is recognisable (each over a quarter changed): a probe from the middle, and the
+  // quote aligned around it. (Not the whole quote everywhere: that costs several times more, and
+  // a quote whose both ends changed that much is rarely within its error budget.)
+  const at = Math.floor((m - END) / 2);
+  for (const c of nearest(locateAll(ctx, quote.slice(at, at + END), kEnd), ctx.hintAt, 20)) {
+    verify(c.start - at - k, c.start - at + m + k);
+  }
+  return best(dedupe(pairs));
 }
 
 /** Exact occurrences anywhere, else approximate ones near the hint first, then everywhere. */
 function locateAll(ctx: SearchContext, pattern: string, k: number): Candidate[] {
-  const exact = occurrences(ctx.hay, pattern, 0, ctx.hay.length, ctx.maxCandidates * 50);
+  const exact = occurrencesNear(ctx.hay, pattern, ctx.hintAt, ctx.maxCandidates * 4);
   if (exact.length > 0) return exact;
   return scan(ctx, pattern, k, () => true);
 }

@@ -68,7 +68,9 @@ export interface Anchored {
 export function isHidden(el: DomNodeLike): boolean {
   if (isHiddenByMarkup(el)) return true;
   const e = el as unknown as Element;
-  return typeof e.checkVisibility === 'function' && !e.checkVisibility();
+  if (typeof e.checkVisibility !== 'function' || e.checkVisibility()) return false;
+  // An element without a box of its own (display: contents, a <slot>) shows its children.
+  return e.ownerDocument.defaultView?.getComputedStyle(e).display !== 'contents';
 }
 
 /** Reads a document's visible text (the same walk extraction uses, plus what layout hides). */
@@ -110,17 +112,9 @@ export function anchorQuote(doc: Document, selector: QuoteSelector, options?: Fi
 
 /** The text nodes and DOM ranges of [start, end) of the map; a range never crosses a shadow boundary. */
 function locate(doc: Document, map: TextMap, start: number, end: number): { ranges: Range[]; pieces: Piece[] } | null {
-  const pieces: Piece[] = [];
-  let current = -1;
-  for (let i = start; i < end; i++) {
-    const idx = map.nodeIndex[i]!;
-    if (idx < 0) continue;
-    const offset = map.nodeOffset[i]!;
-    if (idx !== current) {
-      pieces.push({ node: map.nodes[idx] as unknown as Text, start: offset, end: offset + 1 });
-      current = idx;
-    } else pieces[pieces.length - 1]!.end = offset + 1;
-  }
+  const pieces: Piece[] = map
+    .piecesIn(start, end)
+    .map((p) => ({ node: map.nodes[p.node] as unknown as Text, start: p.from, end: p.to }));
   if (pieces.length === 0) return null;
   const ranges: Range[] = [];
   let group: Piece[] = [];

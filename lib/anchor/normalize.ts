@@ -46,9 +46,13 @@ const MARK = /^\p{M}$/u;
 export interface Normalized {
   text: string;
   /** For each UTF-16 unit of `text`, the offset in the input of the character (cluster) it came from. */
-  map: Int32Array;
+  readonly map: Int32Array;
   /** For each UTF-16 unit of `text`, the offset just past that character (cluster) in the input. */
-  ends: Int32Array;
+  readonly ends: Int32Array;
+  /** `map[k]` without building the whole array. */
+  startOf(k: number): number;
+  /** `ends[k]` without building the whole array. */
+  endOf(k: number): number;
 }
 
 /** Transformations of single code points (and clusters) seen before: most pages repeat a few hundred. */
@@ -75,95 +79,207 @@ function transform(cluster: string): string {
   return result;
 }
 
+/**
+ * The offset map, kept as segments: a run of output units that map one to one onto input units
+ * (`end` −1: unit k comes from `src + (k − out)`), or units that all come from one cluster
+ * [`src`, `end`). Most of a page is plain ASCII, so a megabyte of text makes a few thousand segments,
+ * and the per-unit arrays are built only if asked for.
+ */
+class SegmentedMap implements Normalized {
+  private outStart: Int32Array;
+  private srcStart: Int32Array;
+  private clusterEnd: Int32Array;
+  private count = 0;
+  text = '';
+  private built: { map: Int32Array; ends: Int32Array } | null = null;
+
+  constructor(capacity: number) {
+    this.outStart = new Int32Array(Math.max(16, capacity));
+    this.srcStart = new Int32Array(Math.max(16, capacity));
+    this.clusterEnd = new Int32Array(Math.max(16, capacity));
+  }
+
+  add(out: number, src: number, end: number): void {
+    if (this.count > 0 && this.outStart[this.count - 1] === out) this.count--; // an empty segment
+    if (this.count === this.outStart.length) {
+      const grow = (a: Int32Array) => {
+        const b = new Int32Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.outStart = grow(this.outStart);
+      this.srcStart = grow(this.srcStart);
+      this.clusterEnd = grow(this.clusterEnd);
+    }
+    this.outStart[this.count] = out;
+    this.srcStart[this.count] = src;
+    this.clusterEnd[this.count] = end;
+    this.count++;
+  }
+
+  private segment(k: number): number {
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.outStart[mid]! <= k) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  startOf(k: number): number {
+    const s = this.segment(k);
+    return this.clusterEnd[s]! < 0 ? this.srcStart[s]! + (k - this.outStart[s]!) : this.srcStart[s]!;
+  }
+
+  endOf(k: number): number {
+    const s = this.segment(k);
+    return this.clusterEnd[s]! < 0 ? this.srcStart[s]! + (k - this.outStart[s]!) + 1 : this.clusterEnd[s]!;
+  }
+
+  private build(): { map: Int32Array; ends: Int32Array } {
+    if (this.built) return this.built;
+    const n = this.text.length;
+    const map = new Int32Array(n);
+    const ends = new Int32Array(n);
+    for (let s = 0; s < this.count; s++) {
+      const from = this.outStart[s]!;
+      const to = s + 1 < this.count ? Math.min(n, this.outStart[s + 1]!) : n;
+      const src = this.srcStart[s]!;
+      const end = this.clusterEnd[s]!;
+      for (let k = from; k < to; k++) {
+        map[k] = end < 0 ? src + (k - from) : src;
+        ends[k] = end < 0 ? src + (k - from) + 1 : end;
+      }
+    }
+    this.built = { map, ends };
+    return this.built;
+  }
+
+  get map(): Int32Array {
+    return this.build().map;
+  }
+
+  get ends(): Int32Array {
+    return this.build().ends;
+  }
+}
+
+/** Characters that need more than lower-casing: anything but printable ASCII, and runs of spaces. */
+const SPECIAL = /[^\x20-\x7e]| {2,}/g;
+
+/** Per UTF-16 unit: 0 not yet known; 1 stands for itself once lower-cased; 2 needs more; 3 a combining mark. */
+const kinds = new Uint8Array(0x10000);
+
+function kindOf(c: number): number {
+  const known = kinds[c]!;
+  if (known !== 0) return known;
+  let kind = 2;
+  if (c < 0xd800 || c > 0xdfff) {
+    const ch = String.fromCharCode(c);
+    if (MARK.test(ch)) kind = 3;
+    else if (transform(ch) === ch.toLowerCase() && ch.toLowerCase().length === 1) kind = 1;
+  }
+  kinds[c] = kind;
+  return kind;
+}
+
+const isMark = (cp: number) => (cp < 0x10000 ? kindOf(cp) === 3 : MARK.test(String.fromCodePoint(cp)));
+
 /** Normalises `input`, keeping for each output unit the offsets of its source character. */
 export function normalizeWithMap(input: string): Normalized {
   const n = input.length;
-  let cap = n + 16;
-  let buf = new Uint16Array(cap);
-  let map = new Int32Array(cap);
-  let ends = new Int32Array(cap);
-  let len = 0;
+  let lower = input.toLowerCase();
+  // Lower-casing that changes the length (U+0130) would break the one-to-one runs: ASCII only then.
+  const fullLower = lower.length === n;
+  if (!fullLower) lower = input.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+  // ASCII whitespace is a space (one for one); runs of spaces are found below.
+  lower = lower.replace(/[\t\n\v\f\r]/g, ' ');
+  const result = new SegmentedMap(64);
+  const chunks: string[] = [];
+  let out = 0;
   let lastSpace = true; // drops leading whitespace
+  let i = 0;
 
-  const grow = (need: number) => {
-    if (len + need <= cap) return;
-    cap = Math.max(cap * 2, len + need);
-    const b = new Uint16Array(cap);
-    b.set(buf.subarray(0, len));
-    buf = b;
-    const m = new Int32Array(cap);
-    m.set(map.subarray(0, len));
-    map = m;
-    const e = new Int32Array(cap);
-    e.set(ends.subarray(0, len));
-    ends = e;
+  /** A one-to-one run [from, to) of `lower`, without its leading space after a space. */
+  const plain = (from: number, to: number) => {
+    if (from < to && lastSpace && lower.charCodeAt(from) === 32) from++;
+    if (from >= to) return;
+    result.add(out, from, -1);
+    chunks.push(lower.slice(from, to));
+    out += to - from;
+    lastSpace = lower.charCodeAt(to - 1) === 32;
+  };
+  /** Units that all come from the cluster [from, to). */
+  const cluster = (t: string, from: number, to: number) => {
+    if (t === ' ' || t.length === 0) {
+      if (t === ' ' && !lastSpace) {
+        result.add(out, from, to);
+        chunks.push(' ');
+        out++;
+        lastSpace = true;
+      }
+      return;
+    }
+    if (lastSpace && t.charCodeAt(0) === 32) t = t.slice(1);
+    result.add(out, from, to);
+    chunks.push(t);
+    out += t.length;
+    lastSpace = t.charCodeAt(t.length - 1) === 32;
   };
 
-  let i = 0;
-  while (i < n) {
-    const c = input.charCodeAt(i);
-    const next = i + 1 < n ? input.charCodeAt(i + 1) : 0;
-    // Fast path: ASCII not followed by anything that could be a combining mark.
-    if (c < 0x80 && next < 0x300) {
-      if (c === 32 || (c >= 9 && c <= 13)) {
-        if (!lastSpace) {
-          grow(1);
-          buf[len] = 32;
-          map[len] = i;
-          ends[len] = i + 1;
-          len++;
-          lastSpace = true;
-        }
-      } else {
-        grow(1);
-        buf[len] = c >= 65 && c <= 90 ? c + 32 : c;
-        map[len] = i;
-        ends[len] = i + 1;
-        len++;
-        lastSpace = false;
-      }
-      i++;
+  SPECIAL.lastIndex = 0;
+  for (let m = SPECIAL.exec(lower); m; m = SPECIAL.exec(lower)) {
+    let p = m.index;
+    if (p < i) continue; // inside a cluster already taken
+    const c = lower.charCodeAt(p);
+    if (c === 32) {
+      // Two or more spaces: one.
+      plain(i, p);
+      cluster(' ', p, p + 1);
+      i = p + m[0].length;
       continue;
     }
-    // A cluster: one code point and the combining marks after it.
-    const at = i;
-    const first = input.codePointAt(i)!;
-    i += first > 0xffff ? 2 : 1;
-    while (i < n) {
-      const cp = input.codePointAt(i)!;
-      if (cp < 0x300) break;
-      const ch = String.fromCodePoint(cp);
-      if (!MARK.test(ch)) break;
-      i += ch.length;
-    }
-    const t = transform(input.slice(at, i));
-    if (t.length === 0) continue;
-    if (t === ' ') {
-      if (!lastSpace) {
-        grow(1);
-        buf[len] = 32;
-        map[len] = at;
-        ends[len] = i;
-        len++;
-        lastSpace = true;
-      }
+    if (c < 0x80 && input.charCodeAt(p) < 0x80) {
+      // Control characters stand as they are.
+      plain(i, p);
+      cluster(String.fromCharCode(c), p, p + 1);
+      i = p + 1;
       continue;
     }
-    grow(t.length);
-    for (let k = 0; k < t.length; k++) {
-      const u = t.charCodeAt(k);
-      if (u === 32) {
-        if (lastSpace) continue;
-        lastSpace = true;
-      } else lastSpace = false;
-      buf[len] = u;
-      map[len] = at;
-      ends[len] = i;
-      len++;
+    if (fullLower) {
+      // Letters of other scripts that stand for themselves once lower-cased stay in the run.
+      let q = p;
+      while (q < n) {
+        const d = input.charCodeAt(q);
+        if (d < 0x80 || lower.charCodeAt(q) < 0x80 || kindOf(d) !== 1) break;
+        q++;
+      }
+      if (q > p) {
+        SPECIAL.lastIndex = q;
+        continue;
+      }
     }
+    // A cluster: one code point and the combining marks after it; a mark after plain text takes the
+    // character before it along.
+    if (p > i && isMark(input.codePointAt(p)!)) p--;
+    plain(i, p);
+    let end = p + (input.codePointAt(p)! > 0xffff ? 2 : 1);
+    while (end < n) {
+      const cp = input.codePointAt(end)!;
+      if (cp < 0x300 || !isMark(cp)) break;
+      end += cp > 0xffff ? 2 : 1;
+    }
+    cluster(transform(input.slice(p, end)), p, end);
+    i = end;
+    SPECIAL.lastIndex = end;
   }
-  if (len > 0 && buf[len - 1] === 32) len--;
-  return { text: decode(buf, len), map: map.slice(0, len), ends: ends.slice(0, len) };
+  plain(i, n);
+  let text = chunks.join('');
+  if (text.charCodeAt(text.length - 1) === 32) text = text.slice(0, -1);
+  result.text = text;
+  return result;
 }
 
 function decode(buf: Uint16Array, len: number): string {

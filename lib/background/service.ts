@@ -1,15 +1,18 @@
 import { browser } from 'wxt/browser';
 import {
   SpanlightDb,
+  JobRecordSchema,
   appendJobClaim,
   appendJobEvent,
   listAnswers,
+  markInterruptedJobs,
   readAnswer,
   readJob,
   readSettings,
   saveAnswer,
   writeSettings,
   type AnswerRecord,
+  type FollowUp,
   type JobRecord,
   type TabChoice,
 } from '../db/database';
@@ -27,6 +30,26 @@ import { providersFor } from '../search/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
 import { ensureContentScript, focusOrOpen, readTabs } from './tabs';
+import { deleteAnswer, exportHistory, importHistory, matchesHistoryQuery } from '../db/history-io';
+import { rewriteFollowUp } from '../pipeline/follow-up';
+import type { ChatModel } from '../model/chat-model';
+
+/** The chat model the settings name, or null for the extractive composer (no model at all). */
+function chatModelFor(settings: Settings): ChatModel | null {
+  return settings.model.kind === 'openai'
+    ? createOpenAiCompatibleModel({
+        baseUrl: settings.model.baseUrl,
+        apiKey: settings.model.apiKey,
+        model: settings.model.model,
+        ...(settings.model.capabilities ? { capabilities: settings.model.capabilities } : {}),
+      })
+    : null;
+}
+
+/** How long a finished job is still shown by a panel that reopens. */
+export const RECENT_JOB_MS = 10 * 60_000;
+/** How long an interrupted job is still offered for retry by a panel that reopens. */
+export const INTERRUPTED_JOB_MS = 24 * 60 * 60_000;
 
 /** Merges an update from the options page; a key left undefined keeps the stored one, a field left out is kept. */
 export function applySettingsUpdate(current: Settings, update: SettingsUpdate): Settings {
@@ -74,8 +97,17 @@ export class BackgroundService {
 
   private readonly cache: PipelineCache;
 
+  /** Settles once jobs cut off by a stopped worker are marked; reads of jobs wait for it. */
+  private ready: Promise<unknown> = Promise.resolve();
+
   constructor(readonly db: SpanlightDb) {
     this.cache = dexieCache(db);
+  }
+
+  /** At worker start: no job is running in a fresh worker, so any "running" one was cut off. */
+  recoverInterruptedJobs(now = new Date()): Promise<unknown> {
+    this.ready = markInterruptedJobs(this.db, now.toISOString()).catch(() => 0);
+    return this.ready;
   }
 
   /** Subscribes to job updates (the side panel's port); returns the unsubscribe. */
@@ -93,7 +125,7 @@ export class BackgroundService {
   }
 
   /** Creates a job and runs it in the background; returns at once with its id. */
-  async ask(question: string, asked: TabChoice, windowId: number | undefined): Promise<{ jobId: string }> {
+  async ask(question: string, asked: TabChoice, windowId: number | undefined, followUp?: FollowUp): Promise<{ jobId: string }> {
     // "Never read my tabs" holds whatever a page sends.
     const tabs = (await readSettings(this.db)).tabsPolicy === 'never' ? 'none' : asked;
     const now = new Date().toISOString();
@@ -107,6 +139,7 @@ export class BackgroundService {
       updatedAt: now,
       events: [{ at: now, stage: 'queued', message: 'Starting…' }],
       claims: [],
+      ...(followUp ? { followUp } : {}),
     };
     await this.db.jobs.put(job);
     void this.run(job.id);
@@ -117,7 +150,34 @@ export class BackgroundService {
   async retry(jobId: string): Promise<{ jobId: string }> {
     const job = await readJob(this.db, jobId);
     if (!job) throw new Error('That question is no longer in history.');
-    return this.ask(job.question, job.tabs, job.windowId);
+    return this.ask(job.question, job.tabs, job.windowId, job.followUp);
+  }
+
+  /**
+   * A follow-up in a thread: made to stand alone first (a small model call, or the deterministic
+   * rewrite without a model), then asked as a new job that remembers what was typed and how it was rewritten.
+   */
+  async followUp(
+    previousAnswerId: string,
+    text: string,
+    tabs: TabChoice,
+    windowId: number | undefined,
+  ): Promise<{ jobId: string }> {
+    const previous = await this.getAnswer(previousAnswerId);
+    const settings = await readSettings(this.db);
+    const r = previous.result;
+    const claims = 'claims' in r ? r.claims.filter((c) => c.status !== 'dropped').map((c) => c.text) : [];
+    const t0 = performance.now();
+    const rewrite = await rewriteFollowUp(chatModelFor(settings), { question: previous.question, claims }, text);
+    return this.ask(rewrite.question, tabs, windowId, {
+      previousAnswerId,
+      asked: text.replace(/\s+/g, ' ').trim(),
+      method: rewrite.method,
+      ...(rewrite.note ? { note: rewrite.note } : {}),
+      ...(rewrite.tokensIn === undefined ? {} : { tokensIn: rewrite.tokensIn }),
+      ...(rewrite.tokensOut === undefined ? {} : { tokensOut: rewrite.tokensOut }),
+      ms: Math.round(performance.now() - t0),
+    });
   }
 
   private async run(jobId: string): Promise<void> {
@@ -158,15 +218,7 @@ export class BackgroundService {
               () => new Date(),
               (url, reason) => skippedTabs.push(`${url}: ${reason}`),
             ),
-          model:
-            settings.model.kind === 'openai'
-              ? createOpenAiCompatibleModel({
-                  baseUrl: settings.model.baseUrl,
-                  apiKey: settings.model.apiKey,
-                  model: settings.model.model,
-                  ...(settings.model.capabilities ? { capabilities: settings.model.capabilities } : {}),
-                })
-              : null,
+          model: chatModelFor(settings),
           onProgress: (stage, message) => void progress(stage, message),
           onClaim: (claim) => void appendJobClaim(this.db, jobId, claim).then(() => this.publish(jobId)),
         },
@@ -194,8 +246,16 @@ export class BackgroundService {
     }
     if (skippedTabs.length > 0)
       result = { ...result, warnings: [...result.warnings, ...skippedTabs.map((s) => `Tab skipped: ${s}`)] };
+    if (job.followUp) result = { ...result, trace: { stages: [followUpStage(job, settings), ...result.trace.stages] } };
     const now = new Date().toISOString();
-    const answer: AnswerRecord = { id: crypto.randomUUID(), jobId, question: job.question, createdAt: now, result };
+    const answer: AnswerRecord = {
+      id: crypto.randomUUID(),
+      jobId,
+      question: job.question,
+      createdAt: now,
+      result,
+      ...(job.followUp ? { followUp: job.followUp } : {}),
+    };
     const saved = await saveAnswer(this.db, answer, now);
     if (!saved.ok) {
       // Nothing was written: show the answer from memory with the storage error, history untouched.
@@ -207,15 +267,66 @@ export class BackgroundService {
   }
 
   async getJob(jobId: string): Promise<{ job: JobRecord; answer?: AnswerRecord }> {
+    await this.ready;
     const job = await readJob(this.db, jobId);
     if (!job) throw new Error('No such job.');
     const answer = job.answerId ? await readAnswer(this.db, job.answerId) : undefined;
     return { job, ...(answer ? { answer } : {}) };
   }
 
-  async listHistory() {
-    const answers = await listAnswers(this.db);
-    return { items: answers.map((a) => ({ answerId: a.id, question: a.question, createdAt: a.createdAt, mode: a.result.mode })) };
+  /** Newest first (50); with a query, the 50 newest answers that match it, searched over all of history. */
+  async listHistory(query = '') {
+    const answers = query.trim()
+      ? (await listAnswers(this.db, Infinity)).filter((a) => matchesHistoryQuery(a, query)).slice(0, 50)
+      : await listAnswers(this.db);
+    return {
+      items: answers.map((a) => ({
+        answerId: a.id,
+        question: a.question,
+        createdAt: a.createdAt,
+        mode: a.result.mode,
+        ...(a.followUp ? { followUp: a.followUp.asked } : {}),
+      })),
+    };
+  }
+
+  async deleteAnswer(answerId: string): Promise<{ deleted: boolean }> {
+    return { deleted: await deleteAnswer(this.db, answerId) };
+  }
+
+  exportHistory() {
+    return exportHistory(this.db);
+  }
+
+  importHistory(document: unknown) {
+    return importHistory(this.db, document);
+  }
+
+  /**
+   * The job a panel that opens should show: the newest one running; else the newest job, if it was
+   * interrupted (within a day: it has no answer and can be retried) or finished in the last minutes.
+   */
+  async latestJob(now = Date.now()): Promise<{ job: JobRecord; answer?: AnswerRecord } | null> {
+    await this.ready;
+    const rows = await this.db.jobs.orderBy('createdAt').reverse().limit(50).toArray();
+    const jobs = rows.flatMap((r) => {
+      const p = JobRecordSchema.safeParse(r);
+      return p.success ? [p.data] : [];
+    });
+    const age = (j: JobRecord) => now - Date.parse(j.updatedAt);
+    const newest = jobs[0];
+    const job =
+      jobs.find((j) => j.status === 'running') ??
+      (newest &&
+      ((newest.status === 'interrupted' && age(newest) <= INTERRUPTED_JOB_MS) ||
+        (newest.status === 'done' && age(newest) <= RECENT_JOB_MS))
+        ? newest
+        : undefined);
+    if (!job) return null;
+    const answer = job.answerId ? await readAnswer(this.db, job.answerId) : undefined;
+    // An answer deleted since is not brought back.
+    if (job.status === 'done' && !answer) return null;
+    return { job, ...(answer ? { answer } : {}) };
   }
 
   async getAnswer(answerId: string): Promise<AnswerRecord> {
@@ -276,4 +387,29 @@ export class BackgroundService {
 /** Whether a message comes from one of our own extension pages (not a content script or a web page). */
 export function isOwnExtensionPage(sender: { id?: string; url?: string }): boolean {
   return sender.id === browser.runtime.id && !!sender.url && sender.url.startsWith(browser.runtime.getURL('/'));
+}
+
+/** The follow-up's rewrite as the first stage of its answer's trace. */
+function followUpStage(job: JobRecord, settings: Settings): AnswerResult['trace']['stages'][number] {
+  const f = job.followUp!;
+  const tokensIn = f.tokensIn ?? 0;
+  const tokensOut = f.tokensOut ?? 0;
+  const how =
+    f.method === 'model'
+      ? 'rewritten by the model to stand alone'
+      : f.method === 'heuristic'
+        ? "the previous question's key terms added (no model)"
+        : 'it stands alone: searched as written';
+  return {
+    stage: 'follow-up',
+    startedAt: job.createdAt,
+    ms: f.ms ?? 0,
+    ok: true,
+    summary: `“${f.asked}” → “${job.question}”: ${how}${f.note ? `. ${f.note}` : ''}`,
+    detail: { previousAnswerId: f.previousAnswerId, asked: f.asked, question: job.question, method: f.method },
+    ...(f.tokensIn === undefined ? {} : { tokensIn, tokensOut }),
+    ...(f.method === 'model' || tokensIn > 0
+      ? { costUsd: (tokensIn * settings.prices.inputPerMillion + tokensOut * settings.prices.outputPerMillion) / 1e6 }
+      : {}),
+  };
 }

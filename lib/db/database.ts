@@ -100,9 +100,10 @@ export async function writeSettings(db: SpanlightDb, value: Settings): Promise<v
   await db.settings.put({ id: 'settings', value: SettingsSchema.parse(value) });
 }
 
-/** Newest answers first, validated on read; records that fail validation are skipped, not deleted. */
+/** Newest answers first (`limit` Infinity: all), validated on read; records that fail validation are skipped, not deleted. */
 export async function listAnswers(db: SpanlightDb, limit = 50): Promise<AnswerRecord[]> {
-  const rows = await db.answers.orderBy('createdAt').reverse().limit(limit).toArray();
+  const newest = db.answers.orderBy('createdAt').reverse();
+  const rows = await (Number.isFinite(limit) ? newest.limit(limit) : newest).toArray();
   return rows.flatMap((r) => {
     const p = AnswerRecordSchema.safeParse(r);
     return p.success ? [p.data] : [];

@@ -11,6 +11,24 @@ export const JobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof JobEventSchema>;
 
+/** How a follow-up question was made to stand alone before it was searched (lib/pipeline/follow-up.ts). */
+export const FollowUpSchema = z.object({
+  /** The answer it follows in the thread. */
+  previousAnswerId: z.string(),
+  /** The follow-up as the person typed it; the record's `question` is what was searched. */
+  asked: z.string(),
+  /** model: rewritten by the model; heuristic: the previous question's key terms carried over; unchanged: it stood alone. */
+  method: z.enum(['model', 'heuristic', 'unchanged']),
+  /** Why the rewrite took this form, when it was not the plain case (e.g. the model could not be reached). */
+  note: z.string().optional(),
+  /** Tokens the model rewrite used, for the trace. */
+  tokensIn: z.number().optional(),
+  tokensOut: z.number().optional(),
+  /** How long the rewrite took. */
+  ms: z.number().optional(),
+});
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
 export const TabChoiceSchema = z.enum(['none', 'active', 'window']);
 export type TabChoice = z.infer<typeof TabChoiceSchema>;
 
@@ -29,6 +47,8 @@ export const JobRecordSchema = z.object({
   answerId: z.string().optional(),
   /** Claims verified so far while the model writes (streamed to the panel). */
   claims: z.array(ClaimSchema).default([]),
+  /** Set when the question is a follow-up in a thread. */
+  followUp: FollowUpSchema.optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 
@@ -39,6 +59,8 @@ export const AnswerRecordSchema = z.object({
   question: z.string(),
   createdAt: z.string(),
   result: AnswerResultSchema,
+  /** Set when the question is a follow-up in a thread. */
+  followUp: FollowUpSchema.optional(),
 });
 export type AnswerRecord = z.infer<typeof AnswerRecordSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../db/records';
+import { HistoryExportSchema } from '../db/history-io';
 import { ModelCapabilitiesSchema, SearchProviderIdSchema, SettingsSchema, TabsPolicySchema } from '../settings';
 
 /**
@@ -25,6 +26,8 @@ export const HistoryItemSchema = z.object({
   question: z.string(),
   createdAt: z.string(),
   mode: z.string(),
+  /** For a follow-up: the question as typed (`question` is what was searched). */
+  followUp: z.string().optional(),
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
@@ -131,7 +134,11 @@ export const backgroundCalls = {
   },
   retry: { payload: JobId, result: JobId },
   getJob: { payload: JobId, result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }) },
-  listHistory: { payload: z.object({}), result: z.object({ items: z.array(HistoryItemSchema) }) },
+  /** Newest first; with a query, the answers whose question, claims or sources have every word of it. */
+  listHistory: {
+    payload: z.object({ query: z.string().max(500).optional() }),
+    result: z.object({ items: z.array(HistoryItemSchema) }),
+  },
   getAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: AnswerRecordSchema },
   openCitation: {
     payload: z.object({ answerId: z.string().min(1).max(100), spanId: z.string().regex(/^S\d+$/) }),
@@ -142,6 +149,29 @@ export const backgroundCalls = {
   testProvider: { payload: ProviderTestRequestSchema, result: ConnectionTestSchema },
   listModels: { payload: ModelEndpointSchema, result: ModelListSchema },
   testModel: { payload: ModelTestRequestSchema, result: ConnectionTestSchema },
+  /** A follow-up to an answer: rewritten to stand alone (see lib/pipeline/follow-up.ts), then asked as a new job. */
+  followUp: {
+    payload: z.object({
+      answerId: z.string().min(1).max(100),
+      text: z.string().trim().min(1).max(4000),
+      tabs: TabChoiceSchema.default('none'),
+      windowId: z.number().int().optional(),
+    }),
+    result: JobId,
+  },
+  deleteAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: z.object({ deleted: z.boolean() }) },
+  /** Every answer with its frozen evidence; never settings or keys. */
+  exportHistory: { payload: z.object({}), result: HistoryExportSchema },
+  /** An export document, validated answer by answer in the background. */
+  importHistory: {
+    payload: z.object({ document: z.unknown() }),
+    result: z.object({ imported: z.number().int(), skipped: z.number().int(), rejected: z.array(z.string()) }),
+  },
+  /** The job a reopened panel should show: one running, or interrupted, or finished in the last minutes; null when none. */
+  latestJob: {
+    payload: z.object({}),
+    result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }).nullable(),
+  },
 } as const;
 export type BackgroundCalls = typeof backgroundCalls;
 export type BackgroundCallName = keyof BackgroundCalls;

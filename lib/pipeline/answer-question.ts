@@ -299,6 +299,8 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
         spans: s.spans.map((x) => ({ spanId: x.spanId, url: x.url, score: x.score, domain: registrableDomain(x.url) })),
         dropped: s.dropped,
         evidenceTokens: s.spans.reduce((n, x) => n + estimateTokens(x.text), 0),
+        // The window the spans were judged against (the panel shows each source's age against it).
+        freshnessDays: freshnessDays ?? null,
       },
     }),
   );

@@ -15,6 +15,14 @@ import type { QuoteSelector } from '@/lib/anchor/find-quote';
 import { CHROMIUM } from './harness';
 import { pageUrl } from '../corpus/corpus';
 import type { PageQuery } from './anchor-page-entry';
+import type * as PageApi from './anchor-page-entry';
+
+declare global {
+  interface Window {
+    /** The bundle's exports, once `anchorBundle()` has been evaluated in the page. */
+    SpanlightAnchor: typeof PageApi;
+  }
+}
 
 export const BUNDLE_GLOBAL = 'SpanlightAnchor';
 
@@ -57,7 +65,7 @@ export function inertHtml(source: string): string {
 
 /**
  * Passages of a page as the extension stores them: Readability's text split for evidence. A short
- * article gives fewer than `want`: sentence-sized passages, then windows of 4 to 32 words (with their
+ * article gives fewer than `want`: sentence-sized passages, then windows of 6 to 32 words (with their
  * context) make up the number where the text has the words for it.
  */
 export async function passagesOf(source: string, want = 20): Promise<{ text: string; passages: Passage[] }> {
@@ -66,12 +74,14 @@ export async function passagesOf(source: string, want = 20): Promise<{ text: str
     parseHtmlWithLinkedom,
   );
   let passages = splitPassages(page);
-  if (passages.length < want) passages = splitPassages(page, { targetChars: 120, minChars: 1 });
+  // Not below 30 characters: the extension stores passages of 80 or more (a single-word "passage"
+  // with a letter changed is a guess, not a quote).
+  if (passages.length < want) passages = splitPassages(page, { targetChars: 160, minChars: 30 });
   if (passages.length < want) {
     const text = page.text;
     const words = [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as const);
     const seen = new Set(passages.map((p) => `${p.start}:${p.end}`));
-    const sizes = [4, 8, 16, 32];
+    const sizes = [6, 10, 16, 32];
     for (let i = 0; passages.length < want && i < want * 4 && words.length > 0; i++) {
       const size = Math.min(sizes[i % sizes.length]!, words.length);
       const first = Math.floor((i * 7919) % Math.max(1, words.length - size + 1));

@@ -15,6 +15,7 @@ import type { QuoteSelector } from '../../lib/anchor/find-quote';
 import { normalizeText } from '../../lib/anchor/normalize';
 
 export { anchorIn, clearHighlights, highlightQuote, normalizeText, readPageText };
+export { buildTextMap as buildTextMapPlain } from '../../lib/anchor/text-map';
 
 export type QueryKind = 'exact' | 'whitespace' | 'letters' | 'quotes' | 'inserted' | 'combined' | 'negative';
 
@@ -44,6 +45,8 @@ export interface PageResult {
    * after all (then it is no control).
    */
   present?: boolean;
+  /** Exact: how many times the passage's normalised text occurs in the page. */
+  copies?: number;
 }
 
 /** The nearest ancestor that lays out as a block, to insert content above. */
@@ -57,12 +60,7 @@ function blockOf(node: Node): Element | null {
 
 /** Offset in the page text of a DOM point (a text node and an offset in it), or -1. */
 function offsetOf(page: PageText, node: Node, offset: number): number {
-  const idx = page.map.nodes.indexOf(node as never);
-  if (idx < 0) return -1;
-  for (let i = 0; i < page.map.nodeIndex.length; i++) {
-    if (page.map.nodeIndex[i] === idx && page.map.nodeOffset[i]! >= offset) return i;
-  }
-  return -1;
+  return page.map.offsetOf(page.map.nodes.indexOf(node as never), offset);
 }
 
 /**
@@ -77,27 +75,43 @@ export function revealPage(): boolean {
 }
 
 const wordsOf = (s: string) => s.match(/[\p{L}\p{N}]+/gu) ?? [];
-const shingleSets = new WeakMap<PageText, Set<string>>();
+const pageWords = new WeakMap<PageText, string[]>();
 
 /**
  * Whether a quote from another page is in this one after all, judged without the matcher: its text
- * is there, or at least half of its runs of four words are (the corpus has several pages of the
- * same "lorem ipsum", lightly edited). Such a quote is no negative control.
+ * is there, or three quarters of its words are, within a stretch of the page half as long again
+ * (the corpus has several pages of the same "lorem ipsum", lightly edited). Such a quote is no
+ * negative control.
  */
 function nearDuplicate(page: PageText, quote: string): boolean {
   const q = normalizeText(quote);
   if (page.hay.text.includes(q)) return true;
-  let set = shingleSets.get(page);
-  if (!set) {
-    const w = wordsOf(page.hay.text);
-    set = new Set(w.map((_, i) => w.slice(i, i + 4).join(' ')));
-    shingleSets.set(page, set);
+  let words = pageWords.get(page);
+  if (!words) {
+    words = wordsOf(page.hay.text);
+    pageWords.set(page, words);
   }
-  const w = wordsOf(q);
-  if (w.length < 4) return set.has(w.join(' ')) || w.every((x) => set.has(x));
+  const want = new Map<string, number>();
+  const qw = wordsOf(q);
+  for (const w of qw) want.set(w, (want.get(w) ?? 0) + 1);
+  const size = Math.ceil(qw.length * 1.5);
+  const have = new Map<string, number>();
   let shared = 0;
-  for (let i = 0; i + 4 <= w.length; i++) if (set.has(w.slice(i, i + 4).join(' '))) shared++;
-  return shared >= (w.length - 3) / 2;
+  let most = 0;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const n = (have.get(w) ?? 0) + 1;
+    have.set(w, n);
+    if (n <= (want.get(w) ?? 0)) shared++;
+    if (i >= size) {
+      const old = words[i - size]!;
+      const o = have.get(old)!;
+      if (o <= (want.get(old) ?? 0)) shared--;
+      have.set(old, o - 1);
+    }
+    if (shared > most) most = shared;
+  }
+  return qw.length > 0 && most >= 0.75 * qw.length;
 }
 
 /** Runs every query of one page; the exact ones first, as the truth for the others. */
@@ -120,7 +134,10 @@ export function runQueries(queries: PageQuery[]): PageResult[] {
     const a = anchorIn(document, page, q.selector);
     if (a) truth.set(q.passage, a);
     report(q, a, a?.start ?? -1, a?.end ?? -1);
-    results[results.length - 1]!.present = page.hay.text.includes(normalizeText(q.selector.exact));
+    const want = normalizeText(q.selector.exact);
+    let copies = 0;
+    for (let at = page.hay.text.indexOf(want); at >= 0 && want; at = page.hay.text.indexOf(want, at + 1)) copies++;
+    Object.assign(results[results.length - 1]!, { present: copies > 0, copies });
   }
   for (const q of queries.filter((x) => x.kind !== 'exact')) {
     const t = truth.get(q.passage);

@@ -25,7 +25,7 @@ import {
   selectorOf,
   spread,
 } from './anchor-corpus';
-import type { PageQuery, PageResult, QueryKind, checkDomUnchanged, revealPage, runQueries } from './anchor-page-entry';
+import type { PageQuery, PageResult, QueryKind, checkDomUnchanged } from './anchor-page-entry';
 
 const PER_PAGE = 20;
 const NEGATIVES_PER_PAGE = 20;
@@ -37,15 +37,6 @@ interface Prepared {
   passages: Passage[];
 }
 
-declare global {
-  interface Window {
-    SpanlightAnchor: {
-      runQueries: typeof runQueries;
-      checkDomUnchanged: typeof checkDomUnchanged;
-      revealPage: typeof revealPage;
-    };
-  }
-}
 
 /** Share of the longer of two ranges that they have in common (0 when either is missing). */
 function overlap(r: PageResult): number {
@@ -108,6 +99,7 @@ describe('anchoring on the 98 corpus pages in Chromium', () => {
     const domChecks: Array<{ page: string } & ReturnType<typeof checkDomUnchanged>> = [];
     const fewer: string[] = [];
     const revealed: string[] = [];
+    const negativeQuotes = new Map<string, string>();
     for (let i = 0; i < pages.length; i++) {
       const p = pages[i]!;
       const rnd = random(seedOf(p.name));
@@ -119,7 +111,10 @@ describe('anchoring on the 98 corpus pages in Chromium', () => {
       for (let k = 0; k < NEGATIVES_PER_PAGE; k++) {
         const o = others[(i * 7 + k * 13) % others.length]!;
         const passage = o.passages[(k * 5 + i) % o.passages.length];
-        if (passage) queries.push({ passage: 1000 + k, kind: 'negative', selector: selectorOf(passage, o.textLength) });
+        if (passage) {
+          queries.push({ passage: 1000 + k, kind: 'negative', selector: selectorOf(passage, o.textLength) });
+          negativeQuotes.set(`${p.name}#${1000 + k}`, `${o.name}: ${passage.text}`);
+        }
       }
 
       await tab.setContent(p.html, { waitUntil: 'domcontentloaded' });
@@ -151,7 +146,11 @@ describe('anchoring on the 98 corpus pages in Chromium', () => {
     const exactOk = [...wholeOk, ...splitOk];
     const perturbedKinds: QueryKind[] = ['whitespace', 'letters', 'quotes', 'inserted'];
     const perturbed = perturbedKinds.flatMap(of);
-    const right = (r: PageResult) => overlap(r) >= 0.9;
+    const copies = new Map(exact.map((r) => [`${r.page}#${r.passage}`, r.copies ?? 0]));
+    // A passage the page holds several times over, word for word: any of its copies is as right.
+    const identicalCopy = (r: PageResult & { page: string; want: string }) =>
+      r.found && r.text === r.want && (copies.get(`${r.page}#${r.passage}`) ?? 0) > 1;
+    const right = (r: PageResult & { page: string; want: string }) => overlap(r) >= 0.9 || identicalCopy(r);
     const negatives = of('negative');
     const controls = negatives.filter((r) => !r.present);
     const falsePositives = controls.filter((r) => r.found);
@@ -167,7 +166,7 @@ describe('anchoring on the 98 corpus pages in Chromium', () => {
         const rs = of(k);
         return `  ${`${k}:`.padEnd(24)} ${rs.filter(right).length}/${rs.length} = ${pct(rs.filter(right).length, rs.length)}`;
       }),
-      `  perturbed (all four):     ${perturbed.filter(right).length}/${perturbed.length} = ${pct(perturbed.filter(right).length, perturbed.length)}`,
+      `  perturbed (all four):     ${perturbed.filter(right).length}/${perturbed.length} = ${pct(perturbed.filter(right).length, perturbed.length)} (of which ${perturbed.filter((r) => overlap(r) < 0.9 && identicalCopy(r)).length} another word-for-word copy of a repeated passage)`,
       `  combined (all at once):   ${of('combined').filter(right).length}/${of('combined').length} = ${pct(of('combined').filter(right).length, of('combined').length)} (reported, not asserted)`,
       `  negative controls found:  ${falsePositives.length}/${controls.length} (${negatives.length - controls.length} left out: the quote is in the page after all)`,
       `  DOM unchanged by a CSS highlight: ${domChecks.filter((d) => d.cssSame).length}/${domChecks.length}; restored after wrappers: ${domChecks.filter((d) => d.restored).length}/${domChecks.length}`,
@@ -192,7 +191,10 @@ describe('anchoring on the 98 corpus pages in Chromium', () => {
         );
       }
     }
-    for (const r of falsePositives.slice(0, 10)) lines.push(`  FALSE POSITIVE ${r.page} #${r.passage}: "${r.text.slice(0, 80)}"`);
+    for (const r of falsePositives.slice(0, 10)) {
+      const quote = negativeQuotes.get(`${r.page}#${r.passage}`) ?? '';
+      lines.push(`  FALSE POSITIVE in ${r.page}: "${r.text.slice(0, 100)}" for the quote from ${quote.slice(0, 300)}`);
+    }
     console.log(lines.join('\n'));
 
     expect(exact.length).toBeGreaterThanOrEqual(pages.length * PER_PAGE * 0.95);

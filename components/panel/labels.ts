@@ -1,0 +1,96 @@
+import { t, type MessageKey } from '@/lib/i18n';
+import { ageUnits, type Freshness } from '@/lib/answer/freshness';
+import type { UnusedReason } from '@/lib/answer/source-usage';
+import type { AnswerMode, DateSource, Dated } from '@/lib/types';
+
+/** Host name for display; everything shown is text, never HTML. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+const DATE_SOURCES: Record<DateSource, MessageKey> = {
+  'structured-data': 'dateSourceStructuredData',
+  meta: 'dateSourceMeta',
+  'http-header': 'dateSourceHttpHeader',
+  'opening-text': 'dateSourceOpeningText',
+  'search-provider': 'dateSourceSearchProvider',
+  footer: 'dateSourceFooter',
+};
+
+/** "2026-02-10 (meta)": the short form in source lists. */
+export function shortDate(published: Dated | null): string {
+  return published ? `${published.iso.slice(0, 10)} (${published.source})` : t('dateUnknown');
+}
+
+/** "Published 2026-02-10, from the page's meta tags", or "Date unknown". */
+export function publishedLine(published: Dated | null): string {
+  return published ? t('publishedFrom', [published.iso.slice(0, 10), t(DATE_SOURCES[published.source])]) : t('dateUnknown');
+}
+
+/** "3 days", "9 months", "2 years". */
+export function ageWords(days: number): string {
+  if (days < 1) return t('ageToday');
+  const { unit, n } = ageUnits(days);
+  const key: MessageKey =
+    unit === 'day'
+      ? n === 1
+        ? 'ageOneDay'
+        : 'ageDays'
+      : unit === 'month'
+        ? n === 1
+          ? 'ageOneMonth'
+          : 'ageMonths'
+        : n === 1
+          ? 'ageOneYear'
+          : 'ageYears';
+  return t(key, String(n));
+}
+
+/** How old the source was when the question was asked, against its window. */
+export function freshnessLine(f: Freshness): string {
+  if (f.kind === 'unknown') return t('freshnessUnknown');
+  const age = f.ageDays < 1 ? t('freshnessSameDay') : t('freshnessAge', ageWords(f.ageDays));
+  if (f.windowDays === undefined) return t('freshnessNoWindow', age);
+  return t(f.inside ? 'freshnessInside' : 'freshnessOutside', [age, String(f.windowDays)]);
+}
+
+const MODES: Partial<Record<AnswerMode, MessageKey>> = {
+  grounded: 'modeGrounded',
+  partial: 'modePartial',
+  abstained: 'modeAbstained',
+  'nothing-found': 'modeNothingFound',
+  unavailable: 'modeUnavailable',
+  'not-searched': 'modeNotSearched',
+};
+
+/** A mode as a person reads it ("answered", "refused"…); unknown modes as stored. */
+export function modeLabel(mode: string): string {
+  const key = MODES[mode as AnswerMode];
+  return key ? t(key) : mode;
+}
+
+/** Why a retrieved source is not among the answer's sources. */
+export function unusedReasonText(r: UnusedReason): string {
+  switch (r.kind) {
+    case 'not-cited':
+      return t('unusedNotCited', r.spanIds.join(', '));
+    case 'not-composed':
+      return t('unusedNotComposed', r.spanIds.join(', '));
+    case 'conflict':
+      return t('unusedConflict', r.spanIds.join(', '));
+    case 'set-aside':
+      return t('unusedSetAside', r.spanIds.join(', '));
+    case 'dropped':
+      return t('unusedDropped', r.text);
+    case 'unreadable':
+      return t('unusedUnreadable', r.text);
+    case 'not-relevant':
+      return t('unusedNotRelevant');
+    case 'not-read':
+      return t('unusedNotRead');
+  }
+}
