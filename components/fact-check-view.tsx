@@ -26,7 +26,14 @@ function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (id: s
     /* shown as given */
   }
   return (
-    <button type="button" className="cite" data-span={span.spanId} aria-label={`Source ${span.spanId}: ${span.title}, ${host}`} title={`${span.title} — ${host}\n“${span.text.slice(0, 240)}”`} onClick={() => onCite(span.spanId)}>
+    <button
+      type="button"
+      className="cite"
+      data-span={span.spanId}
+      aria-label={`Source ${span.spanId}: ${span.title}, ${host}`}
+      title={`${span.title} — ${host}\n“${span.text.slice(0, 240)}”`}
+      onClick={() => onCite(span.spanId)}
+    >
       {span.spanId}
     </button>
   );
@@ -40,25 +47,36 @@ export function FactCheckView({ answer, onCite, onShowClaim, onCheckMore }: Prop
     <article className="answer answer-fact-check" data-mode="fact-check" aria-live="polite">
       <h2 className="question">Fact-check: {r.pageTitle}</h2>
       <p className="muted">
-        {r.claims.length} claim{r.claims.length === 1 ? '' : 's'} checked against independent sources; the page’s own site is never evidence for
-        itself.
+        {r.claims.length} claim{r.claims.length === 1 ? '' : 's'} checked against independent sources; the page’s own site is
+        never evidence for itself.
       </p>
       <ol className="verdicts">
         {r.claims.map((c, i) => (
           <li key={i} className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict}>
             <span className={`verdict-badge badge-${c.verdict}`}>{LABEL[c.verdict]}</span>{' '}
-            <button type="button" className="link claim-link" onClick={() => onShowClaim(i)} aria-label={`Show in the page: ${c.text}`}>
+            <button
+              type="button"
+              className="link claim-link"
+              onClick={() => onShowClaim(i)}
+              aria-label={`Show in the page: ${c.text}`}
+            >
               {c.text}
             </button>
             <div className="verdict-evidence">
               {c.for.length > 0 && (
                 <span>
-                  For: {c.for.map((id) => <Chip key={id} span={span(id)} onCite={onCite} />)}
+                  For:{' '}
+                  {c.for.map((id) => (
+                    <Chip key={id} span={span(id)} onCite={onCite} />
+                  ))}
                 </span>
               )}{' '}
               {c.against.length > 0 && (
                 <span>
-                  Against: {c.against.map((id) => <Chip key={id} span={span(id)} onCite={onCite} />)}
+                  Against:{' '}
+                  {c.against.map((id) => (
+                    <Chip key={id} span={span(id)} onCite={onCite} />
+                  ))}
                 </span>
               )}
             </div>
@@ -66,7 +84,9 @@ export function FactCheckView({ answer, onCite, onShowClaim, onCheckMore }: Prop
           </li>
         ))}
       </ol>
-      {r.claims.length === 0 && <p className="card nothing">No checkable claim (a number, a date or a name, stated as fact) was found in this text.</p>}
+      {r.claims.length === 0 && (
+        <p className="card nothing">No checkable claim (a number, a date or a name, stated as fact) was found in this text.</p>
+      )}
       {r.more > 0 && (
         <button type="button" onClick={onCheckMore}>
           Check {r.more} more claim{r.more === 1 ? '' : 's'}

@@ -7,6 +7,8 @@ import { PENDING_QUESTION_KEY, takePendingQuestion, type PendingQuestion } from 
 import type { AnswerRecord, JobRecord, TabChoice } from '@/lib/db/records';
 import type { TabsPolicy } from '@/lib/settings';
 import { AnswerView, ClaimRow, type CitationState } from './answer-view';
+import { FactCheckView } from './fact-check-view';
+import type { AnswerRecord as StoredAnswer } from '@/lib/db/records';
 import { JobProgress } from './panel/progress';
 import { FollowUpForm } from './panel/follow-up-form';
 import { HistorySection } from './panel/history-section';
@@ -72,11 +74,12 @@ export function SidePanel() {
       const r = await run();
       if (!r.ok) {
         setError(r.error);
-        return;
+        return false;
       }
       jobIdRef.current = r.value.jobId;
       const j = await callBackground('getJob', { jobId: r.value.jobId });
       if (j.ok) showJob(j.value.job, j.value.answer);
+      return true;
     },
     [showJob],
   );
@@ -175,11 +178,12 @@ export function SidePanel() {
     if (q) void askQuestion(q, tabs);
   };
 
-  const followUp = async (text: string) => {
-    if (!answer) return;
+  const followUp = async (text: string): Promise<boolean> => {
+    if (!answer) return false;
     const previous = answer;
+    const earlier = thread;
     setRewriting(true);
-    await start(
+    const started = await start(
       () =>
         callBackground('followUp', {
           answerId: previous.id,
@@ -187,9 +191,15 @@ export function SidePanel() {
           tabs,
           ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
         }),
-      [...thread, previous],
+      [...earlier, previous],
     );
     setRewriting(false);
+    if (!started) {
+      // Nothing was asked: the thread stays as it was, with its follow-up box, and the error above it.
+      setThread(earlier);
+      setAnswer(previous);
+    }
+    return started;
   };
 
   const retry = (jobId: string | undefined) => {
@@ -224,6 +234,40 @@ export function SidePanel() {
   };
 
   const running = job?.status === 'running' && !answer;
+
+  /** Fact-checks the page being read (the window's last-used web tab), or checks more of a checked page. */
+  const checkPage = (moreOf?: string) =>
+    void start(
+      () =>
+        callBackground('factCheck', {
+          ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
+          ...(moreOf ? { moreOf } : {}),
+        }),
+      [],
+    );
+
+  const showClaim = async (answerId: string, index: number) => {
+    const r = await callBackground('showClaim', { answerId, index });
+    if (!r.ok) setError(r.error);
+    else if (!r.value.found) setError(r.value.message);
+  };
+
+  const renderAnswer = (a: StoredAnswer) => {
+    const r = a.result;
+    if (r.mode === 'fact-check')
+      return (
+        <FactCheckView
+          key={a.id}
+          answer={{ ...a, result: r }}
+          onCite={(id) => void cite(a.id, id)}
+          onShowClaim={(i) => void showClaim(a.id, i)}
+          onCheckMore={() => checkPage(a.id)}
+        />
+      );
+    return (
+      <AnswerView key={a.id} answer={a} citation={citation} onCite={(id) => void cite(a.id, id)} onRetry={() => retry(a.jobId)} />
+    );
+  };
 
   return (
     <main className="panel">
@@ -269,21 +313,16 @@ export function SidePanel() {
           {t('ask')}
         </button>
       </form>
+      <button type="button" className="secondary check-page" disabled={running} onClick={() => checkPage()}>
+        Fact-check the page I'm reading
+      </button>
       {error && (
         <p className="card error" role="alert">
           {error}
         </p>
       )}
       <div className="thread">
-        {thread.map((a) => (
-          <AnswerView
-            key={a.id}
-            answer={a}
-            citation={citation}
-            onCite={(id) => void cite(a.id, id)}
-            onRetry={() => retry(a.jobId)}
-          />
-        ))}
+        {thread.map((a) => renderAnswer(a))}
         {rewriting && !job && (
           <p className="progress" role="status">
             {t('rewritingFollowUp')}
@@ -314,16 +353,9 @@ export function SidePanel() {
             </button>
           </section>
         )}
-        {answer && (
-          <AnswerView
-            answer={answer}
-            citation={citation}
-            onCite={(id) => void cite(answer.id, id)}
-            onRetry={() => retry(answer.jobId)}
-          />
-        )}
-        {answer && answer.result.mode !== 'unavailable' && (
-          <FollowUpForm disabled={rewriting || running} onAsk={(text) => void followUp(text)} />
+        {answer && renderAnswer(answer)}
+        {answer && answer.result.mode !== 'unavailable' && answer.result.mode !== 'fact-check' && (
+          <FollowUpForm disabled={rewriting || running} onAsk={followUp} />
         )}
       </div>
       <HistorySection version={historyVersion} onOpen={(id) => void openAnswer(id)} onDeleted={forget} />

@@ -37,6 +37,14 @@ export default defineBackground(() => {
       .then(() => registerSelectionMenus({ createMenu: (item) => browser.contextMenus.create(item), message: t }));
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === 'spanlight-fact-check') {
+      // The panel opens inside the click (a user gesture); it finds the running check as the latest job.
+      if (import.meta.env.FIREFOX)
+        void (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction?.open();
+      else if (tab?.windowId !== undefined) void browser.sidePanel.open({ windowId: tab.windowId });
+      void service.factCheck(tab?.windowId, info.selectionText);
+      return;
+    }
     void onMenuClick(info, tab, {
       now: () => new Date(),
       leaveQuestion: (pending) => leavePendingQuestion(browser.storage.session, pending),
@@ -80,6 +88,8 @@ export default defineBackground(() => {
         exportHistory: () => service.exportHistory(),
         importHistory: (p) => service.importHistory(p.document),
         latestJob: () => service.latestJob(),
+        factCheck: (p) => service.factCheck(p.windowId, p.selection, p.moreOf),
+        showClaim: (p) => service.showClaim(p.answerId, p.index),
       },
     }),
   );

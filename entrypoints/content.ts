@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { contentCalls } from '@/lib/messaging/protocol';
-import { createMessageListener } from '@/lib/messaging/server';
+import { createContentListener } from '@/lib/messaging/content-listener';
 import { clearHighlights, disposeHighlights, highlightWhenReady } from '@/lib/anchor/highlight';
+import { clearClaimMarks, markClaims, scrollToClaim } from '@/lib/anchor/mark-claims';
 
 const MAX_HTML = 5_000_000;
 
@@ -16,9 +16,8 @@ export default defineContentScript({
     const w = window as unknown as Record<string, unknown>;
     if (w[flag]) return; // injected twice: the first listener serves
     w[flag] = true;
-    const listener = createMessageListener({
-      channel: 'spanlight:content',
-      calls: contentCalls,
+    // Payloads are checked without zod, which would be most of this script (see content-listener.ts).
+    const listener = createContentListener({
       // Only our own background may call; it sends without a tab.
       allowSender: (sender) => sender.id === browser.runtime.id && !sender.tab,
       handlers: {
@@ -28,8 +27,12 @@ export default defineContentScript({
           html: document.documentElement.outerHTML.slice(0, MAX_HTML),
         }),
         // Anchored afresh on every click: the page may have changed since the last one.
-        highlight: async ({ others, ...selector }) => highlightWhenReady(document, selector, { others: others ?? [] }),
+        highlight: async ({ others, ...selector }) =>
+          highlightWhenReady(document, selector, { others: others ?? [], signal: ctx.signal }),
         clearHighlights: async () => ({ cleared: clearHighlights(document) }),
+        ping: async () => ({ ready: true as const }),
+        markClaims: async ({ claims }) => markClaims(document, claims),
+        scrollToClaim: async ({ index }) => ({ found: scrollToClaim(document, index) }),
       },
     });
     browser.runtime.onMessage.addListener(listener);
@@ -37,6 +40,7 @@ export default defineContentScript({
     ctx.onInvalidated(() => {
       browser.runtime.onMessage.removeListener(listener);
       disposeHighlights(document);
+      clearClaimMarks(document);
       w[flag] = false;
     });
   },

@@ -238,6 +238,19 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     reason: z.string(),
   }),
   z.object({ mode: z.literal('not-searched'), ...base, reason: z.string(), text: z.string() }),
+  z.object({
+    mode: z.literal('fact-check'),
+    ...base,
+    /** The page checked; its own domain never counts as evidence. */
+    pageUrl: z.string(),
+    pageTitle: z.string(),
+    claims: z.array(CheckedClaimSchema),
+    /** Checkable claims beyond the budget ("check more"). */
+    more: z.number().int(),
+    /** Claims already checked before these (for "check more"). */
+    skipped: z.number().int().default(0),
+    failures: z.array(ProviderFailureSchema),
+  }),
 ]);
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;
 export type AnswerMode = AnswerResult['mode'];

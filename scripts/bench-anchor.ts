@@ -34,7 +34,6 @@ import type { QuoteSelector } from '../lib/anchor/find-quote';
 
 const RUNS = Number(process.argv[2] ?? 5);
 
-
 function quantile(values: number[], q: number): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
@@ -118,7 +117,10 @@ const bigSelectors: QuoteSelector[] = spread(
 const rnd = random(7);
 const bigFuzzy = bigSelectors.map((s) => ({ ...s, exact: changeLetters(s.exact, rnd) }));
 // Not there at all: random words (the page has every corpus sentence, so these are made up).
-const vocabulary = bigText.toLowerCase().match(/[a-z]{4,}/g)!.slice(0, 5000);
+const vocabulary = bigText
+  .toLowerCase()
+  .match(/[a-z]{4,}/g)!
+  .slice(0, 5000);
 const absent = Array.from({ length: 10 }, (_, i) => ({
   exact: Array.from({ length: 20 + i * 8 }, () => vocabulary[Math.floor(rnd() * vocabulary.length)]).join(' '),
   hint: i / 10,
@@ -154,7 +156,8 @@ const result = {
   targets: { corpusP95Ms: 15, megabyteMs: 60 },
 };
 
-const fmt = (s: { n: number; p50: number; p95: number; max: number }) => `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (n ${s.n})`;
+const fmt = (s: { n: number; p50: number; p95: number; max: number }) =>
+  `p50 ${s.p50} ms, p95 ${s.p95} ms, max ${s.max} ms (n ${s.n})`;
 console.log(`Anchoring in Chromium ${result.chromium} (read the page's text + find + map to DOM; median of ${RUNS} runs each)`);
 console.log(`Corpus, ${result.corpus.pages} pages (per-page median over its passages):`);
 console.log(`  exact: ${fmt(result.corpus.perPageMedian.exact)}`);

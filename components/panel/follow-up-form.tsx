@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { t } from '@/lib/i18n';
 
 /** The follow-up box under an answer: Enter sends, Shift+Enter breaks the line. */
-export function FollowUpForm({ disabled, onAsk }: { disabled: boolean; onAsk: (text: string) => void }) {
+export function FollowUpForm({ disabled, onAsk }: { disabled: boolean; onAsk: (text: string) => Promise<boolean> }) {
   const [text, setText] = useState('');
   const send = () => {
     const q = text.trim();
     if (!q || disabled) return;
-    onAsk(q);
-    setText('');
+    // What was typed stays in the box when the follow-up could not be asked.
+    void onAsk(q).then((asked) => asked && setText(''));
   };
   return (
     <form

@@ -66,9 +66,12 @@ const MAX_GAP = 2_000;
 const MIN_ANCHOR_PART = 20;
 
 /**
- * Finds `selector.exact` in `text`: every exact occurrence (after normalisation) first, scored by
- * prefix, suffix and position; fuzzy matching only when there is none, near the hint first, then
- * everywhere; long quotes by their two ends. Nothing is returned below the minimum score.
+ * Finds `selector.exact` in `text` (both normalised: see normalize.ts): every exact occurrence
+ * first, scored by prefix, suffix and position; fuzzy matching (approx-string-match) only when there
+ * is none, near the position hint first, then everywhere; quotes over 256 characters by their two
+ * ends; a passage of several paragraphs that the page holds apart, paragraph by paragraph. Nothing
+ * is returned below the minimum score (a wrong highlight is worse than none). Candidates scored and
+ * time spent are capped.
  */
 export function findQuote(text: string, selector: QuoteSelector, options: FindQuoteOptions = {}): QuoteMatch | null {
   return findQuoteIn(normalizeWithMap(text), selector, options);
@@ -102,15 +105,19 @@ interface Scored {
 }
 
 /** The search itself, on normalised text; offsets are in `hay`. */
-export function findNormalized(hay: string, selector: QuoteSelector, options: FindQuoteOptions = {}): Scored | null {
+function findNormalized(hay: string, selector: QuoteSelector, options: FindQuoteOptions = {}): Scored | null {
   const now = options.now ?? (() => performance.now());
-  let quote = normalizeText(selector.exact);
+  let source = selector.exact;
+  let quote = normalizeText(source);
   if (quote.length === 0 || hay.length === 0) return null;
   // A quote copied from HTML source ("&amp;", "&nbsp;") is read as the page shows it, unless the
   // page shows the entities themselves.
-  const decoded = decodeEntities(selector.exact);
-  if (decoded !== selector.exact && !hay.includes(quote)) quote = normalizeText(decoded);
-  if (quote.length === 0) return null;
+  const decoded = decodeEntities(source);
+  if (decoded !== source && !hay.includes(quote)) {
+    source = decoded;
+    quote = normalizeText(decoded);
+    if (quote.length === 0) return null;
+  }
   const hintAt =
     selector.hint === undefined || !Number.isFinite(selector.hint)
       ? undefined
@@ -128,7 +135,7 @@ export function findNormalized(hay: string, selector: QuoteSelector, options: Fi
   const whole = findWhole(ctx, scorer(ctx, quote, prefix, suffix));
   if (whole) return whole;
   // A passage of several paragraphs that the page holds apart: found paragraph by paragraph.
-  const parts = (quote === normalizeText(selector.exact) ? selector.exact : decoded)
+  const parts = source
     .split(/\n+/)
     .map(normalizeText)
     .filter((p) => p.length > 0);
@@ -439,7 +446,11 @@ function occurrencesNear(hay: string, pattern: string, hintAt: number | undefine
   if (hintAt === undefined) return occurrences(hay, pattern, 0, hay.length, cap);
   const after = occurrences(hay, pattern, hintAt, hay.length, Math.ceil(cap / 2));
   const before: Candidate[] = [];
-  for (let at = hay.lastIndexOf(pattern, hintAt - 1); at >= 0 && hintAt > 0 && before.length < Math.floor(cap / 2); at = at > 0 ? hay.lastIndexOf(pattern, at - 1) : -1) {
+  for (
+    let at = hay.lastIndexOf(pattern, hintAt - 1);
+    at >= 0 && hintAt > 0 && before.length < Math.floor(cap / 2);
+    at = at > 0 ? hay.lastIndexOf(pattern, at - 1) : -1
+  ) {
     before.push({ start: at, end: at + pattern.length, errors: 0 });
   }
   return [...before.reverse(), ...after];

@@ -241,10 +241,15 @@ class Highlighter {
     this.unwrap();
   }
 
-  /** An adopted stylesheet styles the highlights without adding a node to the page. */
+  /**
+   * An adopted stylesheet styles the highlights without adding a node to the page. Checked at every
+   * draw: a page that assigns its own `adoptedStyleSheets` drops ours, and an unstyled highlight is
+   * invisible.
+   */
   private adoptStyles(root: Node): void {
     const target = root as Document | ShadowRoot;
-    if (this.sheets.has(target) || !('adoptedStyleSheets' in target)) return;
+    if (!('adoptedStyleSheets' in target)) return;
+    if (this.sheet && target.adoptedStyleSheets.includes(this.sheet)) return;
     if (!this.sheet) {
       this.sheet = new CSSStyleSheet();
       this.sheet.replaceSync(
@@ -414,17 +419,19 @@ export function highlightQuote(doc: Document, selector: QuoteSelector, options: 
 /**
  * Like `highlightQuote`, for a page that may still be loading or rendering: when the passage is not
  * there yet, tries again as the page changes, until the page has been quiet for a moment after its
- * load event, or `waitMs` has passed.
+ * load event, or `waitMs` has passed, or `signal` aborts.
  */
 export function highlightWhenReady(
   doc: Document,
   selector: QuoteSelector,
-  options: HighlightOptions & { waitMs?: number; quietMs?: number } = {},
+  options: HighlightOptions & { waitMs?: number; quietMs?: number; signal?: AbortSignal } = {},
 ): Promise<HighlightOutcome> {
   const first = highlightQuote(doc, selector, options);
   const view = doc.defaultView;
   const settled = doc.readyState === 'complete' && performance.now() > 5_000;
-  if (first.found || settled || !view || typeof MutationObserver === 'undefined') return Promise.resolve(first);
+  const { signal } = options;
+  if (first.found || settled || !view || signal?.aborted || typeof MutationObserver === 'undefined')
+    return Promise.resolve(first);
   const waitMs = options.waitMs ?? 4_000;
   const quietMs = options.quietMs ?? 400;
   return new Promise((resolve) => {
@@ -432,10 +439,14 @@ export function highlightWhenReady(
     const finish = (outcome: HighlightOutcome) => {
       observer.disconnect();
       view.removeEventListener('load', onChange);
+      signal?.removeEventListener('abort', stop);
       clearTimeout(deadline);
       if (quiet) clearTimeout(quiet);
       resolve(outcome);
     };
+    // The script going away stops the waiting: nothing is drawn by a script that is no more.
+    const stop = () => finish(first);
+    signal?.addEventListener('abort', stop);
     const attempt = () => {
       const outcome = highlightQuote(doc, selector, options);
       if (outcome.found || doc.readyState === 'complete') finish(outcome);

@@ -16,7 +16,12 @@ const COLOURS: Record<Verdict, string> = {
   'not-found': 'rgba(150, 150, 150, 0.40)',
   mixed: 'rgba(210, 153, 34, 0.45)',
 };
-const LABELS: Record<Verdict, string> = { supported: 'supported', contradicted: 'contradicted', 'not-found': 'not found', mixed: 'mixed' };
+const LABELS: Record<Verdict, string> = {
+  supported: 'supported',
+  contradicted: 'contradicted',
+  'not-found': 'not found',
+  mixed: 'mixed',
+};
 
 let sheet: CSSStyleSheet | null = null;
 let legend: HTMLElement | null = null;
@@ -30,7 +35,9 @@ export function markClaims(doc: Document, claims: Array<QuoteSelector & { verdic
     // An adopted stylesheet: no node is added to the page for the colours.
     sheet = new CSSStyleSheet();
     sheet.replaceSync(
-      (Object.keys(VERDICT_HIGHLIGHTS) as Verdict[]).map((v) => `::highlight(${VERDICT_HIGHLIGHTS[v]}) { background-color: ${COLOURS[v]}; }`).join('\n'),
+      (Object.keys(VERDICT_HIGHLIGHTS) as Verdict[])
+        .map((v) => `::highlight(${VERDICT_HIGHLIGHTS[v]}) { background-color: ${COLOURS[v]}; }`)
+        .join('\n'),
     );
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   }
@@ -60,7 +67,8 @@ export function scrollToClaim(doc: Document, index: number): boolean {
 
 /** Removes the verdict highlights and the legend. */
 export function clearClaimMarks(doc: Document): void {
-  if (typeof CSS !== 'undefined' && 'highlights' in CSS) for (const name of Object.values(VERDICT_HIGHLIGHTS)) CSS.highlights.delete(name);
+  if (typeof CSS !== 'undefined' && 'highlights' in CSS)
+    for (const name of Object.values(VERDICT_HIGHLIGHTS)) CSS.highlights.delete(name);
   legend?.remove();
   legend = null;
   marked = [];

@@ -39,7 +39,20 @@ const REPLACE: Record<string, string> = {
 };
 
 /** Characters dropped: zero-width, soft hyphen, joiners, bidi controls, byte-order mark. */
-const REMOVED = /^[\u00ad\u034f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]$/;
+function isRemoved(ch: string): boolean {
+  const c = ch.codePointAt(0)!;
+  return (
+    c === 0xad ||
+    c === 0x34f ||
+    c === 0x61c ||
+    c === 0x180e ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x2064) ||
+    (c >= 0x2066 && c <= 0x2069) ||
+    c === 0xfeff
+  );
+}
 const SPACE = /^\s$/;
 const MARK = /^\p{M}$/u;
 
@@ -65,14 +78,14 @@ function transform(cluster: string): string {
   if (known !== undefined) return known;
   let t = '';
   for (const cp of cluster) {
-    if (REMOVED.test(cp)) continue;
+    if (isRemoved(cp)) continue;
     t += REPLACE[cp] ?? cp;
   }
   t = t.normalize('NFKC').toLowerCase();
   let out = '';
   for (const c of t) {
     if (SPACE.test(c)) out += ' ';
-    else if (!REMOVED.test(c)) out += REPLACE[c] ?? c;
+    else if (!isRemoved(c)) out += REPLACE[c] ?? c;
   }
   const result = out.replace(/ {2,}/g, ' ');
   if (cache.size < CACHE_MAX) cache.set(cluster, result);
@@ -280,15 +293,6 @@ export function normalizeWithMap(input: string): Normalized {
   if (text.charCodeAt(text.length - 1) === 32) text = text.slice(0, -1);
   result.text = text;
   return result;
-}
-
-function decode(buf: Uint16Array, len: number): string {
-  const CHUNK = 8192;
-  let s = '';
-  for (let k = 0; k < len; k += CHUNK) {
-    s += String.fromCharCode.apply(null, buf.subarray(k, Math.min(len, k + CHUNK)) as unknown as number[]);
-  }
-  return s;
 }
 
 /** Normalised text only. */

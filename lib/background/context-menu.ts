@@ -2,7 +2,10 @@ import type { MessageKey } from '../i18n';
 import { pendingFromSelection, type PendingQuestion } from '../messaging/pending-question';
 
 /** Context-menu items on a selection. Another selection feature (e.g. fact-checking) adds an entry here and a case in onMenuClick. */
-export const SELECTION_MENU_ITEMS: ReadonlyArray<{ id: string; title: MessageKey }> = [{ id: 'spanlight-ask', title: 'menuAsk' }];
+export const SELECTION_MENU_ITEMS: ReadonlyArray<{ id: string; title: MessageKey }> = [
+  { id: 'spanlight-ask', title: 'menuAsk' },
+  { id: 'spanlight-fact-check', title: 'menuFactCheck' },
+];
 
 /** What registering and handling the menu needs from the browser. */
 export interface ContextMenuDeps {

@@ -32,6 +32,9 @@ import type { AnswerResult } from '../types';
 import { ensureContentScript, focusOrOpen, readTabs } from './tabs';
 import { deleteAnswer, exportHistory, importHistory, matchesHistoryQuery } from '../db/history-io';
 import { rewriteFollowUp } from '../pipeline/follow-up';
+import { extractPage } from '../pipeline/extract';
+import { factCheck } from '../factcheck/fact-check';
+import { toFactCheckResult } from '../factcheck/result';
 import type { ChatModel } from '../model/chat-model';
 
 /** The chat model the settings name, or null for the extractive composer (no model at all). */
@@ -166,7 +169,12 @@ export class BackgroundService {
     const previous = await this.getAnswer(previousAnswerId);
     const settings = await readSettings(this.db);
     const r = previous.result;
-    const claims = 'claims' in r ? r.claims.filter((c) => c.status !== 'dropped').map((c) => c.text) : [];
+    const claims =
+      r.mode === 'grounded' || r.mode === 'partial'
+        ? r.claims.filter((c) => c.status !== 'dropped').map((c) => c.text)
+        : r.mode === 'fact-check'
+          ? r.claims.map((c) => c.text)
+          : [];
     const t0 = performance.now();
     const rewrite = await rewriteFollowUp(chatModelFor(settings), { question: previous.question, claims }, text);
     return this.ask(rewrite.question, tabs, windowId, {
@@ -198,18 +206,7 @@ export class BackgroundService {
           now: () => new Date(),
           fetch: (input, init) => fetch(input, init),
           providers: configured.providers,
-          fetchPage: cachedPageReader(
-            (url, etag) =>
-              fetchPage(url, {
-                fetch: (input, init) => fetch(input, init),
-                parseHtml: parseHtmlWithLinkedom,
-                allowPrivateNetwork: settings.allowPrivateNetwork,
-                now: () => new Date(),
-                ...(etag ? { etag } : {}),
-              }),
-            this.cache,
-            () => new Date(),
-          ),
+          fetchPage: this.pageReader(settings),
           cache: this.cache,
           readTabs: () =>
             readTabs(
@@ -264,6 +261,146 @@ export class BackgroundService {
       return;
     }
     await this.publish(jobId);
+  }
+
+  /** The web tab a fact-check reads: the one showing `url`, else the window's most recently used web tab. */
+  private async pageTab(windowId: number | undefined, url?: string) {
+    const tabs = (await browser.tabs.query(windowId === undefined ? {} : { windowId })).filter(
+      (t) => t.id !== undefined && /^https?:/.test(t.url ?? ''),
+    );
+    const byUrl = url ? tabs.find((t) => t.url === url) : undefined;
+    const recent = [...tabs].sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+    const tab = byUrl ?? recent;
+    if (!tab) throw new Error('Open the page to check in a tab of this window first.');
+    return tab;
+  }
+
+  /** Starts a fact-check of the page being read (or a selection of it); returns at once with the job id. */
+  async factCheck(windowId: number | undefined, selection?: string, moreOf?: string): Promise<{ jobId: string }> {
+    let skip = 0;
+    let pageUrl: string | undefined;
+    if (moreOf) {
+      const previous = (await this.getAnswer(moreOf)).result;
+      if (previous.mode !== 'fact-check') throw new Error('That answer is not a fact-check.');
+      skip = previous.skipped + previous.claims.length;
+      pageUrl = previous.pageUrl;
+    }
+    const tab = await this.pageTab(windowId, pageUrl);
+    const now = new Date().toISOString();
+    const job: JobRecord = {
+      id: crypto.randomUUID(),
+      question: `Fact-check: ${tab.title || tab.url}`,
+      tabs: 'none',
+      ...(windowId === undefined ? {} : { windowId }),
+      status: 'running',
+      createdAt: now,
+      updatedAt: now,
+      events: [{ at: now, stage: 'queued', message: 'Reading the page…' }],
+      claims: [],
+    };
+    await this.db.jobs.put(job);
+    void this.runFactCheck(job, tab.id!, selection, skip);
+    return { jobId: job.id };
+  }
+
+  private async runFactCheck(job: JobRecord, tabId: number, selection: string | undefined, skip: number): Promise<void> {
+    const settings = await readSettings(this.db);
+    const configured = providersFor(settings);
+    const progress = async (stage: string, message: string) => {
+      await appendJobEvent(this.db, job.id, { at: new Date().toISOString(), stage, message });
+      await this.publish(job.id);
+    };
+    let result: AnswerResult;
+    let pageUrl = '';
+    try {
+      await ensureContentScript(tabId);
+      const read = await callContent(tabId, 'readPage', {});
+      if (!read.ok) throw new Error(`The page could not be read: ${read.error}`);
+      pageUrl = read.value.url;
+      const text = selection?.trim()
+        ? selection
+        : (
+            await extractPage(
+              {
+                html: read.value.html,
+                url: pageUrl,
+                lastModified: null,
+                retrievedAt: new Date().toISOString(),
+                origin: 'tab',
+                tabId,
+              },
+              parseHtmlWithLinkedom,
+            )
+          ).page.text;
+      const outcome = await factCheck(
+        { text, pageUrl, title: read.value.title, maxClaims: 8, skip, judge: settings.judge },
+        {
+          now: () => new Date(),
+          fetch: (input, init) => fetch(input, init),
+          providers: configured.providers,
+          fetchPage: this.pageReader(settings),
+          model: chatModelFor(settings),
+          onProgress: (stage, message) => void progress(stage, message),
+        },
+      );
+      result = toFactCheckResult(outcome, { question: job.question, pageUrl, pageTitle: read.value.title, skipped: skip });
+    } catch (e) {
+      result = {
+        mode: 'unavailable',
+        question: job.question,
+        trace: { stages: [] },
+        evidence: [],
+        searched: [],
+        warnings: [],
+        conflicts: [],
+        failures: [{ provider: 'Spanlight', kind: 'bad-response', message: e instanceof Error ? e.message : String(e) }],
+        reason: e instanceof Error ? e.message : String(e),
+      };
+    }
+    const now = new Date().toISOString();
+    const answer: AnswerRecord = { id: crypto.randomUUID(), jobId: job.id, question: job.question, createdAt: now, result };
+    const saved = await saveAnswer(this.db, answer, now);
+    if (!saved.ok) {
+      const current = await readJob(this.db, job.id);
+      if (current)
+        for (const l of this.listeners) l({ type: 'job', job: { ...current, status: 'done' }, answer, error: saved.error });
+    } else await this.publish(job.id);
+    if (result.mode === 'fact-check') {
+      await callContent(tabId, 'markClaims', {
+        claims: result.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })),
+      });
+    }
+  }
+
+  /** Focuses the checked page, marks its claims again (it may have reloaded) and scrolls to one. */
+  async showClaim(answerId: string, index: number): Promise<{ found: boolean; message: string }> {
+    const r = (await this.getAnswer(answerId)).result;
+    if (r.mode !== 'fact-check' || !r.claims[index]) throw new Error('No such claim.');
+    const tabId = await focusOrOpen(r.pageUrl);
+    await ensureContentScript(tabId);
+    await callContent(tabId, 'markClaims', {
+      claims: r.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })),
+    });
+    const shown = await callContent(tabId, 'scrollToClaim', { index });
+    return shown.ok && shown.value.found
+      ? { found: true, message: 'Shown in the page.' }
+      : { found: false, message: 'This claim was not found in the page as it is now.' };
+  }
+
+  /** Fetch + extract with the page cache, as every job reads pages. */
+  private pageReader(settings: Settings) {
+    return cachedPageReader(
+      (url, etag) =>
+        fetchPage(url, {
+          fetch: (input, init) => fetch(input, init),
+          parseHtml: parseHtmlWithLinkedom,
+          allowPrivateNetwork: settings.allowPrivateNetwork,
+          now: () => new Date(),
+          ...(etag ? { etag } : {}),
+        }),
+      this.cache,
+      () => new Date(),
+    );
   }
 
   async getJob(jobId: string): Promise<{ job: JobRecord; answer?: AnswerRecord }> {

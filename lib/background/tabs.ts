@@ -20,8 +20,14 @@ export function unreadableReason(url: string | undefined): string | null {
   return null;
 }
 
-/** Injects the content script on demand: nothing of Spanlight runs in a page before it is used there. */
+/**
+ * Injects the content script on demand: nothing of Spanlight runs in a page before it is used there.
+ * A tab whose script answers already is left as it is (a script left from before an update of the
+ * extension cannot answer, and is replaced).
+ */
 export async function ensureContentScript(tabId: number): Promise<void> {
+  const live = await callContent(tabId, 'ping', {});
+  if (live.ok) return;
   await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
 }
 

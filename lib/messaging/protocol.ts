@@ -172,6 +172,22 @@ export const backgroundCalls = {
     payload: z.object({}),
     result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }).nullable(),
   },
+  /** Fact-checks the page being read (the last-used web tab of the window), or a selection of it. */
+  factCheck: {
+    payload: z.object({
+      windowId: z.number().int().optional(),
+      /** Selected text to check instead of the page's main content. */
+      selection: z.string().max(20_000).optional(),
+      /** "Check more": the answer whose page is checked again past its first claims. */
+      moreOf: z.string().max(100).optional(),
+    }),
+    result: JobId,
+  },
+  /** Scrolls the checked page to one of a fact-check's claims. */
+  showClaim: {
+    payload: z.object({ answerId: z.string().min(1).max(100), index: z.number().int().min(0) }),
+    result: z.object({ found: z.boolean(), message: z.string() }),
+  },
 } as const;
 export type BackgroundCalls = typeof backgroundCalls;
 export type BackgroundCallName = keyof BackgroundCalls;
@@ -205,6 +221,24 @@ export const contentCalls = {
     result: z.object({ found: z.boolean(), text: z.string(), score: z.number(), exact: z.boolean().optional() }),
   },
   clearHighlights: { payload: z.object({}), result: z.object({ cleared: z.boolean() }) },
+  /** Whether a live content script is in the tab (it is injected only when it is not). */
+  ping: { payload: z.object({}), result: z.object({ ready: z.literal(true) }) },
+  /** Marks checked claims in their verdicts' colours, with a legend. */
+  markClaims: {
+    payload: z.object({
+      claims: z
+        .array(
+          z.object({
+            exact: z.string().min(1).max(5_000),
+            verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
+          }),
+        )
+        .max(50),
+    }),
+    result: z.object({ marked: z.number().int() }),
+  },
+  /** Scrolls to the n-th marked claim. */
+  scrollToClaim: { payload: z.object({ index: z.number().int().min(0) }), result: z.object({ found: z.boolean() }) },
 } as const;
 export type ContentCalls = typeof contentCalls;
 export type ContentCallName = keyof ContentCalls;

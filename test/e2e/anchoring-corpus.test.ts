@@ -37,7 +37,6 @@ interface Prepared {
   passages: Passage[];
 }
 
-
 /** Share of the longer of two ranges that they have in common (0 when either is missing). */
 function overlap(r: PageResult): number {
   if (!r.found || r.truthStart < 0) return 0;

@@ -187,7 +187,12 @@ describe('lib/anchor in a plain page: shadow roots, wrapper elements, re-anchori
       const outcome = A.highlightQuote(document, { exact: 'says hello slotted words and goodbye' });
       const h = CSS.highlights.get('spanlight-active');
       const ranges = h ? ([...h] as Range[]) : [];
-      return { text, outcome, inShadow: ranges.some((r) => r.startContainer.getRootNode() instanceof ShadowRoot), ranges: ranges.length };
+      return {
+        text,
+        outcome,
+        inShadow: ranges.some((r) => r.startContainer.getRootNode() instanceof ShadowRoot),
+        ranges: ranges.length,
+      };
     });
     expect(result.text).toBe('Before the card.\nShadow text says hello slotted words and goodbye.');
     expect(result.outcome.found).toBe(true);
@@ -196,7 +201,9 @@ describe('lib/anchor in a plain page: shadow roots, wrapper elements, re-anchori
   });
 
   it('with wrapper elements: marks while shown, re-anchored after a change, removed without a trace', async () => {
-    await load(`<!doctype html><body><main><p>Alpha beta gamma.</p><p id="x">The quick brown fox jumps over the lazy dog.</p><p>Omega.</p></main></body>`);
+    await load(
+      `<!doctype html><body><main><p>Alpha beta gamma.</p><p id="x">The quick brown fox jumps over the lazy dog.</p><p>Omega.</p></main></body>`,
+    );
     const r = await page.evaluate(async () => {
       const A = window.SpanlightAnchor;
       const before = A.domFingerprint();
@@ -212,13 +219,27 @@ describe('lib/anchor in a plain page: shadow roots, wrapper elements, re-anchori
       const after = marks();
       A.clearHighlights(document);
       fresh.replaceWith(p); // the page back as it was, with the original node
-      return { found, shown, after, restored: A.domFingerprint() === before, left: document.querySelectorAll('spanlight-mark').length };
+      return {
+        found,
+        shown,
+        after,
+        restored: A.domFingerprint() === before,
+        left: document.querySelectorAll('spanlight-mark').length,
+      };
     });
-    expect(r).toEqual({ found: true, shown: 'brown fox jumps over the lazy', after: 'brown fox jumps over the lazy', restored: true, left: 0 });
+    expect(r).toEqual({
+      found: true,
+      shown: 'brown fox jumps over the lazy',
+      after: 'brown fox jumps over the lazy',
+      restored: true,
+      left: 0,
+    });
   });
 
   it('a CSS highlight whose text the page removes is dropped, not moved to something else; pagehide clears', async () => {
-    await load(`<!doctype html><body><p id="x">A sentence that will be removed from the page soon.</p><p>Another one stays.</p></body>`);
+    await load(
+      `<!doctype html><body><p id="x">A sentence that will be removed from the page soon.</p><p>Another one stays.</p></body>`,
+    );
     const r = await page.evaluate(async () => {
       const A = window.SpanlightAnchor;
       A.highlightQuote(document, { exact: 'A sentence that will be removed from the page soon.' });

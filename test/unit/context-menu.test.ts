@@ -25,8 +25,11 @@ describe('"Ask Spanlight" on a selection', () => {
   it('registers one item per selection feature, titled from the message catalogue', () => {
     const created: unknown[] = [];
     registerSelectionMenus({ createMenu: (item) => created.push(item), message: (key) => `<${key}>` });
-    expect(created).toEqual([{ id: 'spanlight-ask', title: '<menuAsk>', contexts: ['selection'] }]);
-    expect(SELECTION_MENU_ITEMS).toHaveLength(1);
+    expect(created).toEqual([
+      { id: 'spanlight-ask', title: '<menuAsk>', contexts: ['selection'] },
+      { id: 'spanlight-fact-check', title: '<menuFactCheck>', contexts: ['selection'] },
+    ]);
+    expect(SELECTION_MENU_ITEMS).toHaveLength(2);
   });
 
   it('opens the panel before anything is awaited (the user gesture), and leaves the selection as the question', async () => {

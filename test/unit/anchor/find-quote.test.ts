@@ -141,9 +141,16 @@ describe('fuzzy matches: near the hint first, then everywhere, with a minimum sc
   });
 
   it('a near-copy (two versions of “lorem ipsum”) is not taken without its context', () => {
-    const text = 'Lorem\nLorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
+    const text =
+      'Lorem\nLorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.';
     const quote = 'amet. Lorem ipsum dolor sit amet, consetetur sadipscing elitr, sed diam nonumy eirmod tempor invidunt ut';
-    expect(findQuote(text, { exact: quote, prefix: ' sea takimata sanctus est Lorem ipsum dolor sit ', suffix: ' labore et dolore magna aliquyam erat, sed diam ' })).toBeNull();
+    expect(
+      findQuote(text, {
+        exact: quote,
+        prefix: ' sea takimata sanctus est Lorem ipsum dolor sit ',
+        suffix: ' labore et dolore magna aliquyam erat, sed diam ',
+      }),
+    ).toBeNull();
   });
 
   it('a short quote that changed needs its context; a short exact one found once needs none', () => {

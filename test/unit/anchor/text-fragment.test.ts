@@ -38,7 +38,12 @@ describe('text fragments (#:~:text=prefix-,start,end,-suffix)', () => {
 
   it('a long passage, or one of several paragraphs, is named by its first and last words', () => {
     const long = 'one two three four five six seven eight nine ten eleven twelve thirteen';
-    expect(terms(textDirective({ exact: long })!)).toEqual(['', 'one two three four five', 'nine ten eleven twelve thirteen', '']);
+    expect(terms(textDirective({ exact: long })!)).toEqual([
+      '',
+      'one two three four five',
+      'nine ten eleven twelve thirteen',
+      '',
+    ]);
     const paragraphs = 'First paragraph, short.\nMiddle one.\nThe last - with a dash.';
     expect(terms(textDirective({ exact: paragraphs })!)).toEqual(['', 'First paragraph, short.', 'last - with a dash.', '']);
     expect(textDirective({ exact: paragraphs })).toContain('last%20%2D%20with');
@@ -65,6 +70,11 @@ describe('text fragments (#:~:text=prefix-,start,end,-suffix)', () => {
     const directive = url.hash.split(':~:')[1]!;
     expect(terms(directive)).toEqual(['text.', 'Prices rose 3.4% in 2025', 'food, fuel & rent; up-to-date.', 'Later']);
     const whole = new URL(withTextFragment('https://x.test/p', { exact, prefix: '\nearlier text. ', suffix: ' Later text\n' }));
-    expect(terms(whole.hash.split(':~:')[1]!)).toEqual(['earlier text.', 'Prices rose 3.4% in 2025', 'food, fuel & rent; up-to-date.', 'Later text']);
+    expect(terms(whole.hash.split(':~:')[1]!)).toEqual([
+      'earlier text.',
+      'Prices rose 3.4% in 2025',
+      'food, fuel & rent; up-to-date.',
+      'Later text',
+    ]);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildTextMap, isHiddenByMarkup, rangeToDom, type DomNodeLike } from '@/lib/anchor/text-map';
 import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 
-const body = (html: string) => parseHtmlWithLinkedom(`<!doctype html><html><body>${html}</body></html>`, 'about:blank').body as unknown as DomNodeLike;
+const body = (html: string) =>
+  parseHtmlWithLinkedom(`<!doctype html><html><body>${html}</body></html>`, 'about:blank').body as unknown as DomNodeLike;
 
 /** A minimal DOM of plain objects: the map needs nothing more than the Node interface's basics. */
 const text = (data: string): DomNodeLike => ({ nodeType: 3, nodeName: '#text', childNodes: [], data });
@@ -51,7 +52,11 @@ describe('the visible-text map', () => {
   it('enters open shadow roots, placing light children where the shadow tree’s slots put them', () => {
     const light = text('slotted light text');
     const slot = el('SLOT', [text('fallback')], { assignedNodes: () => [light] });
-    const shadow: DomNodeLike = { nodeType: 11, nodeName: '#document-fragment', childNodes: [el('P', [text('Shadow before')]), slot, el('P', [text('Shadow after')])] };
+    const shadow: DomNodeLike = {
+      nodeType: 11,
+      nodeName: '#document-fragment',
+      childNodes: [el('P', [text('Shadow before')]), slot, el('P', [text('Shadow after')])],
+    };
     // A DOM that slots (a browser's): its document can make a <slot> with assignedNodes.
     (shadow as unknown as { ownerDocument: unknown }).ownerDocument = { createElement: () => ({ assignedNodes: () => [] }) };
     const host = el('MY-CARD', [light, el('SPAN', [text('not slotted')])], { shadowRoot: shadow });
@@ -60,7 +65,11 @@ describe('the visible-text map', () => {
   });
 
   it('in a DOM without slotting (linkedom), the light children follow the shadow tree', () => {
-    const shadow: DomNodeLike = { nodeType: 11, nodeName: '#document-fragment', childNodes: [el('P', [text('Inside the shadow.')])] };
+    const shadow: DomNodeLike = {
+      nodeType: 11,
+      nodeName: '#document-fragment',
+      childNodes: [el('P', [text('Inside the shadow.')])],
+    };
     const host = el('X-BOX', [text('Light child.')], { shadowRoot: shadow });
     expect(buildTextMap(el('BODY', [host])).text).toBe('Inside the shadow.\nLight child.');
   });
