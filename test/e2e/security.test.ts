@@ -158,8 +158,12 @@ describe('security and reliability in the real browser', () => {
     slow = 0;
     await panel.close();
     panel = await browser.openSidePanel();
-    // A fresh panel has no job in view; reopening the history entry is not possible (no answer), so the
-    // interrupted job is visible through its record: ask the background directly.
+    // The reopened panel finds the cut-off job (latestJob) and offers to ask it again.
+    await panel.locator('section.interrupted').waitFor({ timeout: 15_000 });
+    expect(await panel.locator('section.interrupted').textContent()).toContain(
+      'How many residents did Exampleville have in January?',
+    );
+    await panel.locator('section.interrupted').getByRole('button').first().waitFor();
     const jobs = await panel.evaluate(async () => {
       // The worker restarts on this message and marks the cut-off job first.
       await new Promise((r) => setTimeout(r, 300));
@@ -168,6 +172,20 @@ describe('security and reliability in the real browser', () => {
     });
     expect(jobs).toBe(historyBefore);
     await expect.poll(() => panel.locator('section.history li').count()).toBe(historyBefore);
+    // Retry asks it again, once: one more answer in history, not two.
+    await panel.locator('section.interrupted').getByRole('button').first().click();
+    await panel.locator('article.answer').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.locator('section.history li').count(), { timeout: 15_000 }).toBe(historyBefore + 1);
+  });
+
+  it('history survives a browser restart with the same profile', async () => {
+    const count = await panel.locator('section.history li').count();
+    expect(count).toBeGreaterThan(0);
+    const profile = browser.profileDir;
+    await browser.close({ keepProfile: true });
+    browser = await launchExtension({ profileDir: profile });
+    panel = await browser.openSidePanel();
+    await expect.poll(() => panel.locator('section.history li').count(), { timeout: 15_000 }).toBe(count);
   });
 
   it('20 questions started at once complete without cross-talk between their results', async () => {

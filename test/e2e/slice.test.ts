@@ -54,10 +54,16 @@ describe('first vertical slice: options → ask → cited answer → jump to the
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let browser: ExtensionBrowser;
   let panel: Page;
+  let wikipediaDown: FakeServer;
 
   beforeAll(async () => {
     site = await startFixtureSite(sitePages());
     model = await scriptedModel('sk-test-model');
+    // A second provider that fails: the answer must still come, with the failure in the trace.
+    wikipediaDown = await startFakeServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' });
+      res.end('maintenance');
+    });
     brave = await startFakeBrave({
       apiKey: 'brave-test-key',
       results: () => [
@@ -78,7 +84,8 @@ describe('first vertical slice: options → ask → cited answer → jump to the
     browser = await launchExtension();
     const options = await browser.openOptions();
     await saveOptions(options, {
-      wikipedia: false,
+      wikipedia: true,
+      wikipediaBaseUrl: `${wikipediaDown.origin}/w/api.php`,
       brave: true,
       braveKey: 'brave-test-key',
       braveBaseUrl: brave.baseUrl,
@@ -93,12 +100,16 @@ describe('first vertical slice: options → ask → cited answer → jump to the
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([site?.close(), model?.close(), brave?.close()]);
+    await Promise.all([site?.close(), model?.close(), brave?.close(), wikipediaDown?.close()]);
   });
 
   it('answers with [S1] [S2] attached in code, and [S1] highlights the passage in its page', async () => {
     const mode = await ask(panel, 'What is the population of Exampleville?');
     expect(mode).toBe('grounded');
+    // Two providers configured, one failing: the answer came, and the failure is shown and traced.
+    expect(await panel.locator('article.answer').textContent()).toContain('Wikipedia had a server error (503)');
+    await panel.locator('article.answer details.trace summary').first().click();
+    expect(await panel.locator('article.answer details.trace').first().textContent()).toMatch(/from 1\/2 providers/);
 
     // The providers saw the user's keys, in their own protocols.
     expect(brave.requests.at(-1)?.headers['x-subscription-token']).toBe('brave-test-key');
@@ -143,7 +154,7 @@ describe('first vertical slice: options → ask → cited answer → jump to the
     const mode = await ask(panel, 'How many residents does Exampleville have?');
     expect(mode).toBe('unavailable');
     await expect
-      .poll(() => panel.locator('article.answer .failure').first().textContent())
+      .poll(async () => (await panel.locator('article.answer .failure').allTextContents()).join(' '))
       .toContain('Brave Search rejected the key (401)');
     await expect.poll(() => panel.locator('section.history li').count()).toBe(2);
     expect(await panel.locator('section.history').textContent()).toContain('What is the population of Exampleville?');
