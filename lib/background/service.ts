@@ -36,17 +36,22 @@ import { extractPage } from '../pipeline/extract';
 import { factCheck } from '../factcheck/fact-check';
 import { toFactCheckResult } from '../factcheck/result';
 import type { ChatModel } from '../model/chat-model';
+import { createBuiltinModel, detectBuiltinModel } from '../model/chrome-builtin';
 
-/** The chat model the settings name, or null for the extractive composer (no model at all). */
-function chatModelFor(settings: Settings): ChatModel | null {
-  return settings.model.kind === 'openai'
-    ? createOpenAiCompatibleModel({
-        baseUrl: settings.model.baseUrl,
-        apiKey: settings.model.apiKey,
-        model: settings.model.model,
-        ...(settings.model.capabilities ? { capabilities: settings.model.capabilities } : {}),
-      })
-    : null;
+/**
+ * The chat model the settings name. Without one (keyless), the browser's built-in model when it has
+ * one ready (Chrome's Prompt API), else null: the extractive composer, no model at all.
+ */
+async function chatModelFor(settings: Settings): Promise<ChatModel | null> {
+  if (settings.model.kind === 'openai')
+    return createOpenAiCompatibleModel({
+      baseUrl: settings.model.baseUrl,
+      apiKey: settings.model.apiKey,
+      model: settings.model.model,
+      ...(settings.model.capabilities ? { capabilities: settings.model.capabilities } : {}),
+    });
+  const builtin = await detectBuiltinModel();
+  return builtin ? createBuiltinModel(builtin) : null;
 }
 
 /** How long a finished job is still shown by a panel that reopens. */
@@ -176,7 +181,7 @@ export class BackgroundService {
           ? r.claims.map((c) => c.text)
           : [];
     const t0 = performance.now();
-    const rewrite = await rewriteFollowUp(chatModelFor(settings), { question: previous.question, claims }, text);
+    const rewrite = await rewriteFollowUp(await chatModelFor(settings), { question: previous.question, claims }, text);
     return this.ask(rewrite.question, tabs, windowId, {
       previousAnswerId,
       asked: text.replace(/\s+/g, ' ').trim(),
@@ -215,7 +220,7 @@ export class BackgroundService {
               () => new Date(),
               (url, reason) => skippedTabs.push(`${url}: ${reason}`),
             ),
-          model: chatModelFor(settings),
+          model: await chatModelFor(settings),
           onProgress: (stage, message) => void progress(stage, message),
           onClaim: (claim) => void appendJobClaim(this.db, jobId, claim).then(() => this.publish(jobId)),
         },
@@ -339,7 +344,7 @@ export class BackgroundService {
           fetch: (input, init) => fetch(input, init),
           providers: configured.providers,
           fetchPage: this.pageReader(settings),
-          model: chatModelFor(settings),
+          model: await chatModelFor(settings),
           onProgress: (stage, message) => void progress(stage, message),
         },
       );

@@ -19,6 +19,7 @@ import { routeQuestion } from './route';
 import { heuristicPlan, planQueries, type QueryPlan } from './plan';
 import { searchKey, searchTtlMs, type PipelineCache } from './cache';
 import { mapWithConcurrency } from './concurrency';
+import { snippetPages } from './fast-path';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -240,7 +241,21 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   );
 
   const denied = isPrimaryFor(settings.denyDomains);
-  const toFetch = hits.filter((h) => !denied(h.url)).slice(0, settings.maxPages);
+  const fast = snippetPages(
+    question,
+    queries,
+    hits.filter((h) => !denied(h.url)),
+    isPrimaryFor(settings.primaryDomains),
+    deps.now(),
+  );
+  if (fast.length > 0)
+    trace.add('fast-path', {
+      ok: true,
+      summary: `${fast.length} primary-source snippet${fast.length === 1 ? '' : 's'} with a verifiable token used without fetching the page`,
+      detail: fast.map((p) => ({ url: p.url, snippet: p.text })),
+    });
+  const fastUrls = new Set(fast.map((p) => p.url));
+  const toFetch = hits.filter((h) => !denied(h.url) && !fastUrls.has(h.url)).slice(0, settings.maxPages);
   deps.onProgress('reading', `Reading ${toFetch.length} page${toFetch.length === 1 ? '' : 's'}…`);
   const outcomes = await trace.run(
     'fetch',
@@ -262,7 +277,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       ),
     }),
   );
-  const pages = outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []));
+  const pages = [...fast, ...outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []))];
   for (const o of outcomes) if (o.ok && o.truncated) warnings.push(`${o.extraction.page.url} was cut at ${o.bytes} bytes.`);
 
   const tabPages = await trace.run(

@@ -329,4 +329,44 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     const revalidations = site.requests.slice(pages).filter((r) => r.headers['if-none-match']);
     expect(revalidations.length).toBeGreaterThan(0);
   });
+
+  it('the fast path: a primary-source snippet with a verifiable token is evidence without fetching its page', async () => {
+    const releases = await startFakeBrave({
+      apiKey: 'bk',
+      results: () => [
+        {
+          url: 'https://www.python.org/downloads/',
+          title: 'Download Python',
+          description: 'The latest Python release is Python 3.13.1, released on December 3, 2024.',
+        },
+        { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
+      ],
+    });
+    const fetched: string[] = [];
+    reply = (b) => {
+      const py = spansInPrompt(b).find((s) => s.text.includes('3.13.1'))!;
+      return `The latest Python release is Python 3.13.1 [${py.id}].`;
+    };
+    const r = await answerQuestion(
+      'What is the latest Python release?',
+      deps({
+        providers: [createBraveProvider({ apiKey: 'bk', baseUrl: releases.baseUrl })],
+        fetchPage: (url) => {
+          fetched.push(url);
+          return fetchPage(url, {
+            fetch: fetchVia,
+            parseHtml: parseHtmlWithLinkedom,
+            allowPrivateNetwork: false,
+            now: () => new Date('2026-11-30T12:00:00Z'),
+          });
+        },
+      }),
+      { ...settings, minDomains: 1 },
+    );
+    await releases.close();
+    expect(fetched.some((u) => u.includes('python.org'))).toBe(false);
+    expect(r.trace.stages.find((s) => s.stage === 'fast-path')?.summary).toContain('1 primary-source snippet');
+    expect(r.mode).toBe('grounded');
+    expect(r.evidence.some((e) => e.url === 'https://www.python.org/downloads/')).toBe(true);
+  });
 });
