@@ -273,6 +273,9 @@ export function SidePanel() {
     <main className="panel">
       <header className="panel-header">
         <h1>Spanlight</h1>
+        <button type="button" className="secondary check-page" disabled={running} onClick={() => checkPage()}>
+          Fact-check the page I'm reading
+        </button>
         <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage()}>
           {t('settingsLink')}
         </button>
@@ -313,9 +316,6 @@ export function SidePanel() {
           {t('ask')}
         </button>
       </form>
-      <button type="button" className="secondary check-page" disabled={running} onClick={() => checkPage()}>
-        Fact-check the page I'm reading
-      </button>
       {error && (
         <p className="card error" role="alert">
           {error}
