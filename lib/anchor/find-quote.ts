@@ -1,4 +1,5 @@
 import search from 'approx-string-match';
+import { decodeEntities } from '../text/plain-text';
 import { normalizeText, normalizeWithMap, type Normalized } from './normalize';
 
 /** What we know of a passage when we look for it again. */
@@ -287,42 +288,6 @@ function findParts(ctx: SearchContext, quote: string, parts: string[], prefix: s
   const scored = whole.score(span);
   if (scored.score < ctx.minScore && !(errors === 0 && first.exact)) return null;
   return { ...scored, parts: found.map((c) => [c.start, c.end]) };
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  hellip: '\u2026',
-  shy: '\u00ad',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-  deg: '\u00b0',
-  euro: '\u20ac',
-  pound: '\u00a3',
-};
-
-/** HTML character references decoded: the common named ones and every numeric one. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,8});/g, (all, name: string) => {
-    if (name[0] === '#') {
-      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : all;
-    }
-    return ENTITIES[name] ?? ENTITIES[name.toLowerCase()] ?? all;
-  });
 }
 
 /** Whether a UTF-16 unit is part of a word (letters and digits of any script). */

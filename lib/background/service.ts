@@ -136,6 +136,19 @@ export class BackgroundService {
   async ask(question: string, asked: TabChoice, windowId: number | undefined, followUp?: FollowUp): Promise<{ jobId: string }> {
     // "Never read my tabs" holds whatever a page sends.
     const tabs = (await readSettings(this.db)).tabsPolicy === 'never' ? 'none' : asked;
+    const job = await this.createJob(question, tabs, windowId, 'Starting…', followUp);
+    void this.run(job.id);
+    return { jobId: job.id };
+  }
+
+  /** A new running job, stored before any work starts (the worker may stop at any time). */
+  private async createJob(
+    question: string,
+    tabs: TabChoice,
+    windowId: number | undefined,
+    first: string,
+    followUp?: FollowUp,
+  ): Promise<JobRecord> {
     const now = new Date().toISOString();
     const job: JobRecord = {
       id: crypto.randomUUID(),
@@ -145,13 +158,12 @@ export class BackgroundService {
       status: 'running',
       createdAt: now,
       updatedAt: now,
-      events: [{ at: now, stage: 'queued', message: 'Starting…' }],
+      events: [{ at: now, stage: 'queued', message: first }],
       claims: [],
       ...(followUp ? { followUp } : {}),
     };
     await this.db.jobs.put(job);
-    void this.run(job.id);
-    return { jobId: job.id };
+    return job;
   }
 
   /** Asks a job's question again, as a new job. */
@@ -291,19 +303,7 @@ export class BackgroundService {
       pageUrl = previous.pageUrl;
     }
     const tab = await this.pageTab(windowId, pageUrl);
-    const now = new Date().toISOString();
-    const job: JobRecord = {
-      id: crypto.randomUUID(),
-      question: `Fact-check: ${tab.title || tab.url}`,
-      tabs: 'none',
-      ...(windowId === undefined ? {} : { windowId }),
-      status: 'running',
-      createdAt: now,
-      updatedAt: now,
-      events: [{ at: now, stage: 'queued', message: 'Reading the page…' }],
-      claims: [],
-    };
-    await this.db.jobs.put(job);
+    const job = await this.createJob(`Fact-check: ${tab.title || tab.url}`, 'none', windowId, 'Reading the page…');
     void this.runFactCheck(job, tab.id!, selection, skip);
     return { jobId: job.id };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EvidenceSpan, Passage, ProviderFailure, SearchHit, TraceStage } from '../types';
 import type { ChatModel } from '../model/chat-model';
+import { readJsonObject } from '../model/read-json';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../search/http';
 import { ProviderError } from '../search/provider-error';
@@ -185,8 +186,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
             )
             .join('\n\n'),
         });
-        const body = reply.text.trim();
-        const parsed = JudgeSchema.parse(JSON.parse(body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1)));
+        const parsed = JudgeSchema.parse(readJsonObject(reply.text));
         for (const v of parsed.verdicts) {
           const i = open[v.item - 1];
           if (i === undefined || v.verdict === 'neither') continue;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
+import { readJsonObject } from '../model/read-json';
 import { sentenceSpans } from '../pipeline/passages';
 import { findQuote } from '../anchor/find-quote';
 
@@ -88,8 +89,7 @@ export async function claimsWithModel(
     });
     let parsed: z.infer<typeof SplitReplySchema>;
     try {
-      const body = reply.text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
-      parsed = SplitReplySchema.parse(JSON.parse(body.slice(body.indexOf('{'), body.lastIndexOf('}') + 1)));
+      parsed = SplitReplySchema.parse(readJsonObject(reply.text));
     } catch {
       notes.push('the model’s claim list could not be read');
       continue;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
+import { readJsonObject } from '../model/read-json';
 import { contentWords } from '../text/tokens';
 
 /** The turn a follow-up refers to. */
@@ -105,13 +106,7 @@ export const REWRITE_JSON_SCHEMA = {
 const RewriteReplySchema = z.object({ question: z.string() });
 
 function readQuestion(text: string): string {
-  const body = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  if (start < 0 || end < start) throw new Error('no JSON object in the reply');
-  const question = RewriteReplySchema.parse(JSON.parse(body.slice(start, end + 1)))
-    .question.replace(/\s+/g, ' ')
-    .trim();
+  const question = RewriteReplySchema.parse(readJsonObject(text)).question.replace(/\s+/g, ' ').trim();
   if (question.length < 3) throw new Error('the rewritten question is empty');
   if (question.length > 400) throw new Error('the rewritten question is too long');
   if (/https?:\/\/|www\./i.test(question)) throw new Error('the rewritten question contains a link');

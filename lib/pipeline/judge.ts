@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Claim } from '../types';
 import type { ChatModel } from '../model/chat-model';
+import { readJsonObject } from '../model/read-json';
 import type { JudgeVerdicts } from './verify';
 
 const JUDGE_SYSTEM = `You check whether passages support claims. For each numbered item, answer true only if the
@@ -18,14 +19,6 @@ export interface JudgeOutcome {
   tokensOut: number;
   /** Why the judge's answer was not used, when it was not. */
   error?: string;
-}
-
-function extractJson(text: string): unknown {
-  const body = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  if (start < 0 || end < start) throw new Error('no JSON object in the reply');
-  return JSON.parse(body.slice(start, end + 1));
 }
 
 /**
@@ -48,7 +41,7 @@ export async function judgeClaims(
     tokensIn += reply.tokensIn ?? 0;
     tokensOut += reply.tokensOut ?? 0;
     try {
-      const parsed = JudgeReplySchema.parse(extractJson(reply.text));
+      const parsed = JudgeReplySchema.parse(readJsonObject(reply.text));
       for (const v of parsed.verdicts) {
         const item = items[v.item - 1];
         if (item) verdicts.set(item.index, v.supported);

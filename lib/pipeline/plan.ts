@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
+import { readJsonObject } from '../model/read-json';
 import { contentWords } from '../text/tokens';
 
 /** Queries and a freshness window for one question. */
@@ -95,14 +96,6 @@ export function heuristicPlan(question: string, today: string): QueryPlan {
   };
 }
 
-function readJson(text: string): unknown {
-  const body = text.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, '$1');
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  if (start < 0 || end < start) throw new Error('no JSON object in the reply');
-  return JSON.parse(body.slice(start, end + 1));
-}
-
 /**
  * Asks the model for 2–4 standalone queries and a freshness window, with today's date in the
  * prompt; validates with zod, one repair retry; caps, dedupes and rejects empties in code.
@@ -123,7 +116,7 @@ export async function planQueries(model: ChatModel, question: string, today: str
     tokensOut += reply.tokensOut ?? 0;
     let parsed: z.infer<typeof PlanReplySchema>;
     try {
-      parsed = PlanReplySchema.parse(readJson(reply.text));
+      parsed = PlanReplySchema.parse(readJsonObject(reply.text));
     } catch (e) {
       lastError = e instanceof Error ? e.message.split('\n')[0]! : String(e);
       prompt = `${user}\n\nYour previous reply could not be read (${lastError}). Reply with the JSON object only.`;

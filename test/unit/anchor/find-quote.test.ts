@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/anchor/find-quote';
+import { findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/anchor/find-quote';
+import { decodeEntities } from '@/lib/text/plain-text';
 import { normalizeText } from '@/lib/anchor/normalize';
 
 /** A small seeded generator, so every run builds the same texts. */
