@@ -24,7 +24,7 @@ import { cachedPageReader } from '../lib/pipeline/read-page';
 import { createBraveProvider } from '../lib/search/brave';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings } from '../lib/settings';
-import { CORPUS_DIR, corpusNames, loadPage } from '../test/corpus/corpus';
+import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
 import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
@@ -80,15 +80,6 @@ function bundleSizes() {
     unit: 'bytes',
     budget: 'backgroundGzipBytes',
   });
-}
-
-function pagesNearMedianSize(count: number): string[] {
-  const sized = corpusNames().map((name) => ({ name, bytes: statSync(path.join(CORPUS_DIR, name, 'source.html')).size }));
-  const mid = median(sized.map((s) => s.bytes));
-  return sized
-    .sort((a, b) => Math.abs(a.bytes - mid) - Math.abs(b.bytes - mid))
-    .slice(0, count)
-    .map((s) => s.name);
 }
 
 // 2. Local work per answer in Node, as a ratio to Readability alone (parse + Readability).

@@ -7,26 +7,15 @@
  *
  *   npx tsx scripts/bench-extract.ts [iterations]
  */
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { extractPage } from '../lib/pipeline/extract';
 import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
 import { splitPassages } from '../lib/pipeline/passages';
 import { selectEvidence } from '../lib/pipeline/select';
-import { CORPUS_DIR, corpusNames, loadPage, median, pageUrl } from '../test/corpus/corpus';
+import { loadPage, median, pageUrl, pagesNearMedianSize } from '../test/corpus/corpus';
 
 const iterations = Number(process.argv[2] ?? 15);
 const WARMUP = 3;
-
-function pagesNearMedianSize(count: number): string[] {
-  const sized = corpusNames().map((name) => ({ name, bytes: statSync(path.join(CORPUS_DIR, name, 'source.html')).size }));
-  const mid = median(sized.map((s) => s.bytes));
-  return sized
-    .sort((a, b) => Math.abs(a.bytes - mid) - Math.abs(b.bytes - mid))
-    .slice(0, count)
-    .map((s) => s.name);
-}
 
 /** (a) Readability alone; the linkedom parse is done before the clock starts. Returns [parse, readability] ms. */
 function readabilityAlone(html: string, url: string): [number, number] {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Readability's test pages, beside the project at `../shared/corpus/readability-pages`. */
@@ -141,4 +141,14 @@ export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 === 1 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The `count` corpus pages whose source is closest to the median size: "typical pages" for the benchmarks. */
+export function pagesNearMedianSize(count: number): string[] {
+  const sized = corpusNames().map((name) => ({ name, bytes: statSync(path.join(CORPUS_DIR, name, 'source.html')).size }));
+  const mid = median(sized.map((s) => s.bytes));
+  return sized
+    .sort((a, b) => Math.abs(a.bytes - mid) - Math.abs(b.bytes - mid))
+    .slice(0, count)
+    .map((s) => s.name);
 }
