@@ -4,12 +4,10 @@
  * with the seeds' metrics. No file access: the caller loads the inputs (lib/eval/load.ts).
  */
 import type { ChatModel } from '../model/chat-model';
-import { checkCase } from '../pipeline/check-case';
+import { checkCase, frozenSpan } from '../pipeline/check-case';
 import { composeWithModel } from '../pipeline/compose';
-import { toIso } from '../pipeline/dates';
 import { prepareEvidence } from '../pipeline/dispose';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
-import type { EvidenceSpan } from '../types';
 import type { LabelledAnswer } from '../verify/dataset';
 import { CATEGORIES, type Category, type EvalCase } from './cases';
 import { evaluateAnswer, evaluateCase, scoreCase, toCheckCase, type CaseOutcome } from './evaluate';
@@ -60,29 +58,6 @@ export function runScripted(cases: EvalCase[], answers: AnswersInput | null, now
   };
 }
 
-/** The case's evidence as the pipeline's spans, as `checkCase` builds them. */
-function spansOf(c: EvalCase): EvidenceSpan[] {
-  const now = new Date(c.now);
-  return c.evidence.map((e) => {
-    const iso = e.published ? toIso(e.published) : null;
-    return {
-      id: e.id,
-      spanId: e.id,
-      url: e.url,
-      title: e.title,
-      published: iso ? { iso, source: 'meta' } : null,
-      retrievedAt: now.toISOString(),
-      text: e.text,
-      start: 0,
-      end: e.text.length,
-      prefix: '',
-      suffix: '',
-      origin: 'web',
-      score: 1,
-    };
-  });
-}
-
 export interface LiveOptions {
   model: ChatModel;
   /** Composer calls in flight at once. */
@@ -110,7 +85,7 @@ export async function runLive(cases: EvalCase[], options: LiveOptions): Promise<
     while (next < cases.length) {
       const i = next++;
       const c = cases[i]!;
-      const spans = spansOf(c);
+      const spans = c.evidence.map((e) => frozenSpan(e, new Date(c.now)));
       const prepared = prepareEvidence(c.question, spans, {
         minDomains: c.settings?.minDomains ?? 2,
         requirePrimary: c.settings?.requirePrimary ?? false,

@@ -35,6 +35,29 @@ export const CheckCaseSchema = z.object({
 });
 export type CheckCase = z.infer<typeof CheckCaseSchema>;
 
+/** A frozen evidence item (id "S1", url, text, optional title and date) as a pipeline span. */
+export function frozenSpan(
+  e: { id: string; url: string; title?: string; published?: string | null; text: string },
+  retrievedAt: Date,
+): EvidenceSpan {
+  const iso = e.published ? toIso(e.published) : null;
+  return {
+    id: e.id,
+    spanId: e.id,
+    url: e.url,
+    title: e.title ?? e.url,
+    published: iso ? { iso, source: 'meta' } : null,
+    retrievedAt: retrievedAt.toISOString(),
+    text: e.text,
+    start: 0,
+    end: e.text.length,
+    prefix: '',
+    suffix: '',
+    origin: 'web',
+    score: 1,
+  };
+}
+
 /** What the code disposed of one case, in the command line's output shape. */
 export interface CheckResult {
   mode: 'grounded' | 'partial' | 'abstained';
@@ -53,24 +76,7 @@ export interface CheckResult {
  */
 export function checkCase(input: CheckCase): CheckResult {
   const now = input.now ? new Date(input.now) : new Date();
-  const spans: EvidenceSpan[] = input.evidence.map((e) => {
-    const iso = e.published ? toIso(e.published) : null;
-    return {
-      id: e.id,
-      spanId: e.id,
-      url: e.url,
-      title: e.title ?? e.url,
-      published: iso ? { iso, source: 'meta' } : null,
-      retrievedAt: now.toISOString(),
-      text: e.text,
-      start: 0,
-      end: e.text.length,
-      prefix: '',
-      suffix: '',
-      origin: 'web',
-      score: 1,
-    };
-  });
+  const spans = input.evidence.map((e) => frozenSpan(e, now));
   const prepared = prepareEvidence(input.question, spans, {
     minDomains: input.settings?.minDomains ?? 2,
     requirePrimary: input.settings?.requirePrimary ?? false,

@@ -3,31 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAnswers } from '@/lib/verify/dataset';
 import { applyChecks, checkClaims } from '@/lib/pipeline/verify';
-import type { Claim, EvidenceSpan } from '@/lib/types';
+import type { Claim } from '@/lib/types';
+import { frozenSpan } from '@/lib/pipeline/check-case';
 
 const FILE = path.resolve('../shared/data/verification/answers-dev.jsonl');
 
 function load() {
   if (!existsSync(FILE)) throw new Error(`Missing ${FILE}: the shared/ folder must sit beside the project (see README).`);
   return parseAnswers(readFileSync(FILE, 'utf8'));
-}
-
-function asSpan(e: { id: string; url: string | null; text: string }): EvidenceSpan {
-  return {
-    id: e.id,
-    spanId: e.id,
-    url: e.url ?? '',
-    title: '',
-    published: null,
-    retrievedAt: '',
-    text: e.text,
-    start: 0,
-    end: e.text.length,
-    prefix: '',
-    suffix: '',
-    origin: 'web',
-    score: 1,
-  };
 }
 
 /**
@@ -38,7 +21,7 @@ describe('claim statuses on answers-dev (real cited answers, human labels)', () 
   const answers = load();
   const rows: Array<{ label: string; cited: boolean; status: Claim['status'] }> = [];
   for (const a of answers) {
-    const spans = a.evidence.map(asSpan);
+    const spans = a.evidence.map((e) => frozenSpan({ ...e, url: e.url ?? '' }, new Date(0)));
     const known = new Set(spans.map((s) => s.spanId));
     const claims: Claim[] = a.claims.map((c) => {
       const cites = c.cites.filter((id) => known.has(id));
