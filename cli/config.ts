@@ -1,6 +1,7 @@
 import {
   DEFAULT_BASE_URLS,
   KEYED_PROVIDERS,
+  SEARCH_PROVIDER_NAMES,
   SearchProviderIdSchema,
   defaultSettings,
   type KeyedProviderId,
@@ -22,16 +23,6 @@ export interface CliConfig {
 type Env = Record<string, string | undefined>;
 
 const PROVIDER_IDS: readonly SearchProviderId[] = SearchProviderIdSchema.options;
-
-/** Names for messages, as the extension's panel says them. */
-const PROVIDER_NAMES: Record<SearchProviderId, string> = {
-  wikipedia: 'Wikipedia',
-  brave: 'Brave Search',
-  tavily: 'Tavily',
-  exa: 'Exa',
-  searxng: 'SearXNG',
-  serper: 'Serper',
-};
 
 function isKeyed(id: SearchProviderId): id is KeyedProviderId {
   return (KEYED_PROVIDERS as readonly string[]).includes(id);
@@ -163,7 +154,7 @@ export function redactUrl(raw: string): string {
 /** One line saying what `ask` will use, without any key. */
 export function describeConfig(settings: Settings): string {
   const search = settings.search.providers
-    .map((id) => `${PROVIDER_NAMES[id]} at ${redactUrl(settings.search[id].baseUrl)}${isKeyed(id) ? ' (key set)' : ''}`)
+    .map((id) => `${SEARCH_PROVIDER_NAMES[id]} at ${redactUrl(settings.search[id].baseUrl)}${isKeyed(id) ? ' (key set)' : ''}`)
     .join(', ');
   const m = settings.model;
   const model =

@@ -4,6 +4,16 @@ import { z } from 'zod';
 export const SearchProviderIdSchema = z.enum(['wikipedia', 'brave', 'tavily', 'exa', 'searxng', 'serper']);
 export type SearchProviderId = z.infer<typeof SearchProviderIdSchema>;
 
+/** Provider names, as every message and screen says them (brands: the same in every language). */
+export const SEARCH_PROVIDER_NAMES: Record<SearchProviderId, string> = {
+  wikipedia: 'Wikipedia',
+  brave: 'Brave Search',
+  tavily: 'Tavily',
+  exa: 'Exa',
+  searxng: 'SearXNG',
+  serper: 'Serper',
+};
+
 /** Providers that need a key. */
 export const KEYED_PROVIDERS = ['brave', 'tavily', 'exa', 'serper'] as const;
 export type KeyedProviderId = (typeof KEYED_PROVIDERS)[number];

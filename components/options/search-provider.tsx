@@ -3,19 +3,9 @@ import { callBackground } from '@/lib/messaging/client';
 import { t, type MessageKey } from '@/lib/i18n';
 import { requestHostAccess } from '@/lib/options/host-access';
 import { isKeyed, type DraftErrors, type OptionsDraft } from '@/lib/options/draft';
-import type { SearchProviderId } from '@/lib/settings';
+import { SEARCH_PROVIDER_NAMES, type SearchProviderId } from '@/lib/settings';
 import { CheckboxField, TextField } from './fields';
 import { ConnectionResult, backgroundFailure, type TestState } from './connection-result';
-
-/** Provider names are brands: the same in every language. */
-export const PROVIDER_NAMES: Record<SearchProviderId, string> = {
-  wikipedia: 'Wikipedia',
-  brave: 'Brave Search',
-  tavily: 'Tavily',
-  exa: 'Exa',
-  searxng: 'SearXNG',
-  serper: 'Serper',
-};
 
 const ABOUT: Record<SearchProviderId, MessageKey> = {
   wikipedia: 'providerAboutWikipedia',
@@ -40,7 +30,7 @@ export function SearchProviderSettings(props: {
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { id, draft, change } = props;
-  const name = PROVIDER_NAMES[id];
+  const name = SEARCH_PROVIDER_NAMES[id];
   const [test, setTest] = useState<TestState>(null);
   const enabled = draft.providers.includes(id);
 

@@ -1,4 +1,4 @@
-import type { Settings } from '../settings';
+import { SEARCH_PROVIDER_NAMES, type Settings } from '../settings';
 import { createBraveProvider } from './brave';
 import { createExaProvider } from './exa';
 import type { SearchProvider } from './provider';
@@ -20,10 +20,10 @@ export function providersFor(settings: Settings): { providers: SearchProvider[];
   for (const id of s.providers) {
     if (id === 'wikipedia') providers.push(createWikipediaProvider(s.wikipedia));
     else if (id === 'searxng') providers.push(createSearxngProvider(s.searxng));
-    else if (id === 'brave') keyed('Brave Search', s.brave.apiKey, () => createBraveProvider(s.brave));
-    else if (id === 'tavily') keyed('Tavily', s.tavily.apiKey, () => createTavilyProvider(s.tavily));
-    else if (id === 'exa') keyed('Exa', s.exa.apiKey, () => createExaProvider(s.exa));
-    else if (id === 'serper') keyed('Serper', s.serper.apiKey, () => createSerperProvider(s.serper));
+    else if (id === 'brave') keyed(SEARCH_PROVIDER_NAMES.brave, s.brave.apiKey, () => createBraveProvider(s.brave));
+    else if (id === 'tavily') keyed(SEARCH_PROVIDER_NAMES.tavily, s.tavily.apiKey, () => createTavilyProvider(s.tavily));
+    else if (id === 'exa') keyed(SEARCH_PROVIDER_NAMES.exa, s.exa.apiKey, () => createExaProvider(s.exa));
+    else if (id === 'serper') keyed(SEARCH_PROVIDER_NAMES.serper, s.serper.apiKey, () => createSerperProvider(s.serper));
   }
   return { providers, missingKeys };
 }
