@@ -54,6 +54,26 @@ async function chatModelFor(settings: Settings): Promise<ChatModel | null> {
   return builtin ? createBuiltinModel(builtin) : null;
 }
 
+/** A result for a failure of ours (not a provider's): shown like any unavailable answer, with a retry. */
+function internalFailure(question: string, searched: string[], message: string, reason: string): AnswerResult {
+  return {
+    mode: 'unavailable',
+    question,
+    trace: { stages: [] },
+    evidence: [],
+    searched,
+    warnings: [],
+    conflicts: [],
+    failures: [{ provider: 'Spanlight', kind: 'bad-response', message }],
+    reason,
+  };
+}
+
+/** A fact-check's claims as the page marks them: each sentence in its verdict's colour. */
+function claimMarks(result: Extract<AnswerResult, { mode: 'fact-check' }>) {
+  return { claims: result.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })) };
+}
+
 /** How long a finished job is still shown by a panel that reopens. */
 export const RECENT_JOB_MS = 10 * 60_000;
 /** How long an interrupted job is still offered for retry by a panel that reopens. */
@@ -240,44 +260,38 @@ export class BackgroundService {
       );
     } catch (e) {
       // A bug of ours, not a provider's: still a result the panel can show and retry.
-      result = {
-        mode: 'unavailable',
-        question: job.question,
-        trace: { stages: [] },
-        evidence: [],
-        searched: [job.question],
-        warnings: [],
-        conflicts: [],
-        failures: [
-          {
-            provider: 'Spanlight',
-            kind: 'bad-response',
-            message: `Something went wrong inside Spanlight: ${e instanceof Error ? e.message : String(e)}`,
-          },
-        ],
-        reason: 'Something went wrong inside Spanlight. Try again.',
-      };
+      result = internalFailure(
+        job.question,
+        [job.question],
+        `Something went wrong inside Spanlight: ${e instanceof Error ? e.message : String(e)}`,
+        'Something went wrong inside Spanlight. Try again.',
+      );
     }
     if (skippedTabs.length > 0)
       result = { ...result, warnings: [...result.warnings, ...skippedTabs.map((s) => `Tab skipped: ${s}`)] };
     if (job.followUp) result = { ...result, trace: { stages: [followUpStage(job, settings), ...result.trace.stages] } };
+    await this.finish(job, result);
+  }
+
+  /**
+   * Stores a job's answer and marks the job done in one transaction, then tells the panels. When
+   * nothing could be written (storage full), the answer is shown from memory with the error.
+   */
+  private async finish(job: JobRecord, result: AnswerResult): Promise<void> {
     const now = new Date().toISOString();
     const answer: AnswerRecord = {
       id: crypto.randomUUID(),
-      jobId,
+      jobId: job.id,
       question: job.question,
       createdAt: now,
       result,
       ...(job.followUp ? { followUp: job.followUp } : {}),
     };
     const saved = await saveAnswer(this.db, answer, now);
-    if (!saved.ok) {
-      // Nothing was written: show the answer from memory with the storage error, history untouched.
-      const job = await readJob(this.db, jobId);
-      if (job) for (const l of this.listeners) l({ type: 'job', job: { ...job, status: 'done' }, answer, error: saved.error });
-      return;
-    }
-    await this.publish(jobId);
+    if (saved.ok) return this.publish(job.id);
+    const current = await readJob(this.db, job.id);
+    if (current)
+      for (const l of this.listeners) l({ type: 'job', job: { ...current, status: 'done' }, answer, error: saved.error });
   }
 
   /** The web tab a fact-check reads: the one showing `url`, else the window's most recently used web tab. */
@@ -350,30 +364,16 @@ export class BackgroundService {
       );
       result = toFactCheckResult(outcome, { question: job.question, pageUrl, pageTitle: read.value.title, skipped: skip });
     } catch (e) {
-      result = {
-        mode: 'unavailable',
-        question: job.question,
-        trace: { stages: [] },
-        evidence: [],
-        searched: [],
-        warnings: [],
-        conflicts: [],
-        failures: [{ provider: 'Spanlight', kind: 'bad-response', message: e instanceof Error ? e.message : String(e) }],
-        reason: e instanceof Error ? e.message : String(e),
-      };
+      result = internalFailure(
+        job.question,
+        [],
+        e instanceof Error ? e.message : String(e),
+        e instanceof Error ? e.message : String(e),
+      );
     }
-    const now = new Date().toISOString();
-    const answer: AnswerRecord = { id: crypto.randomUUID(), jobId: job.id, question: job.question, createdAt: now, result };
-    const saved = await saveAnswer(this.db, answer, now);
-    if (!saved.ok) {
-      const current = await readJob(this.db, job.id);
-      if (current)
-        for (const l of this.listeners) l({ type: 'job', job: { ...current, status: 'done' }, answer, error: saved.error });
-    } else await this.publish(job.id);
+    await this.finish(job, result);
     if (result.mode === 'fact-check') {
-      await callContent(tabId, 'markClaims', {
-        claims: result.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })),
-      });
+      await callContent(tabId, 'markClaims', claimMarks(result));
     }
   }
 
@@ -383,9 +383,7 @@ export class BackgroundService {
     if (r.mode !== 'fact-check' || !r.claims[index]) throw new Error('No such claim.');
     const tabId = await focusOrOpen(r.pageUrl);
     await ensureContentScript(tabId);
-    await callContent(tabId, 'markClaims', {
-      claims: r.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })),
-    });
+    await callContent(tabId, 'markClaims', claimMarks(r));
     const shown = await callContent(tabId, 'scrollToClaim', { index });
     return shown.ok && shown.value.found
       ? { found: true, message: 'Shown in the page.' }

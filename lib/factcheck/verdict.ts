@@ -16,6 +16,11 @@ export interface ClaimVerdict {
   reasons: string[];
 }
 
+/** The years a text names. */
+function yearsIn(text: string): string[] {
+  return [...new Set(text.match(/\b(1[89]\d\d|20\d\d)\b/g) ?? [])];
+}
+
 /** The sentence of a span that shares most content words with the claim. */
 function closestSentence(claim: string, text: string): string {
   const terms = new Set(contentWords(claim));
@@ -43,6 +48,7 @@ export function verdictFor(claim: string, spans: EvidenceSpan[], texts?: Map<str
   const againstIds: string[] = [];
   const reasons: string[] = [];
   const claimValues = statedValues(claim);
+  const claimYears = yearsIn(claim);
   const claimTerms = new Set(contentWords(claim));
   for (const span of spans) {
     const text = texts?.get(span.spanId) ?? span.text;
@@ -54,9 +60,7 @@ export function verdictFor(claim: string, spans: EvidenceSpan[], texts?: Map<str
     const sentence = closestSentence(claim, text);
     const shared = new Set(contentWords(sentence).filter((w) => claimTerms.has(w) && !/^\d/.test(w))).size;
     if (shared < Math.min(2, claimTerms.size)) continue; // about something else
-    const years = (t: string) => [...new Set(t.match(/\b(1[89]\d\d|20\d\d)\b/g) ?? [])];
-    const claimYears = years(claim);
-    const spanYears = years(sentence);
+    const spanYears = yearsIn(sentence);
     if (claimYears.length > 0 && spanYears.length > 0 && shared >= 3 && !claimYears.some((y) => spanYears.includes(y))) {
       againstIds.push(span.spanId);
       reasons.push(`${span.spanId} gives ${spanYears.join(', ')} where the claim says ${claimYears.join(', ')}`);

@@ -238,14 +238,6 @@ export function findDocumentDate(doc: DateDocument, lastModified: string | null)
 }
 
 /**
- * A page's publication date in the seed's order: structured data → meta tags → HTTP Last-Modified →
- * a date in the first 400 characters of the text. Null means unknown age, not fresh.
- */
-export function findPublishedDate(doc: DateDocument, lastModified: string | null, text: string, notAfter?: string): Dated | null {
-  return findDocumentDate(doc, lastModified) ?? openingTextDate(text, notAfter);
-}
-
-/**
  * A date in the first 400 characters of extracted text. With `notAfter` (the retrieval time), a
  * date after that day is an event or a deadline, not when the page was written, and is ignored.
  */

@@ -1,11 +1,6 @@
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../types';
 import { verifyClaim, type VerifyOutcome } from '../verify/deterministic-verifier';
 
-/** Numbers (with decimals) written in a text, normalised ("1,200" → "1200"). */
-export function numbersIn(text: string): string[] {
-  return (text.match(/\d+(?:[.,]\d+)*/g) ?? []).map((n) => n.replace(/,(?=\d{3}\b)/g, ''));
-}
-
 /** A claim's deterministic verdict, kept for the judge and the trace. */
 export interface ClaimCheck {
   index: number;
