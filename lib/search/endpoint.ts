@@ -1,4 +1,7 @@
+import type { SearchHit } from '../types';
+import { toPlainText } from '../text/plain-text';
 import { ProviderError } from './provider-error';
+import { providerDate } from './provider-dates';
 
 /**
  * `{baseUrl}/{path}`, keeping any path the base URL has ("https://host/searx" → "https://host/searx/search").
@@ -34,4 +37,31 @@ export function isWebUrl(url: string): boolean {
 /** Clamps a requested count into the provider's accepted range. */
 export function clampCount(count: number, max: number): number {
   return Number.isFinite(count) ? Math.min(max, Math.max(1, Math.floor(count))) : max;
+}
+
+/** One result as a provider gives it, before mapping: markup in title and snippet, a raw date. */
+export interface RawHit {
+  url: string;
+  title?: string | null;
+  snippet?: string | null;
+  date?: string | null;
+}
+
+/**
+ * Provider results as SearchHits: web URLs only, at most `max`, title and snippet as plain text
+ * (the URL when there is no title), dates read with the shared provider-date parser, ranked 1…n.
+ */
+export function toSearchHits(provider: string, query: string, rows: RawHit[], now: Date, max = Infinity): SearchHit[] {
+  return rows
+    .filter((r) => isWebUrl(r.url))
+    .slice(0, Math.max(1, max))
+    .map((r, i) => ({
+      url: r.url,
+      title: toPlainText(r.title ?? '') || r.url,
+      snippet: toPlainText(r.snippet ?? ''),
+      published: providerDate(r.date, now),
+      provider,
+      query,
+      rank: i + 1,
+    }));
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
-import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from './provider-error';
-import { providerDate } from './provider-dates';
 import type { SearchProvider } from './provider';
 
 export const EXA_BASE_URL = 'https://api.exa.ai';
@@ -66,18 +63,18 @@ export function createExaProvider(config: { apiKey: string; baseUrl: string }): 
       ).catch((e: unknown) => {
         throw refineFailure(e);
       });
-      return body.results
-        .filter((r) => isWebUrl(r.url))
-        .map((r, i): SearchHit => ({
+      return toSearchHits(
+        'exa',
+        query,
+        // Exa's text is page text with Markdown headings kept: drop the heading marks.
+        body.results.map((r) => ({
           url: r.url,
-          title: toPlainText(r.title ?? '') || r.url,
-          // Exa's text is page text with Markdown headings kept: drop the heading marks.
-          snippet: toPlainText((r.text ?? '').replace(/^#{1,6}[ \t]+/gm, '')),
-          published: providerDate(r.publishedDate, now),
-          provider: 'exa',
-          query,
-          rank: i + 1,
-        }));
+          title: r.title,
+          snippet: (r.text ?? '').replace(/^#{1,6}[ \t]+/gm, ''),
+          date: r.publishedDate,
+        })),
+        now,
+      );
     },
   };
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
-import { endpointUrl, isWebUrl } from './endpoint';
+import { endpointUrl, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from './provider-error';
-import { providerDate } from './provider-dates';
 import type { SearchProvider } from './provider';
 
 const PROVIDER = 'SearXNG';
@@ -67,18 +64,15 @@ export function createSearxngProvider(config: { baseUrl: string }): SearchProvid
           message: `${PROVIDER}'s engines did not answer (${failed.join('; ')}): try again, or enable other engines in the instance's settings.yml.`,
         });
       const now = options.now?.() ?? new Date();
-      return body.results
-        .filter((r): r is typeof r & { url: string } => typeof r.url === 'string' && isWebUrl(r.url))
-        .slice(0, Math.max(1, options.count))
-        .map((r, i): SearchHit => ({
-          url: r.url,
-          title: toPlainText(r.title ?? '') || r.url,
-          snippet: toPlainText(r.content ?? ''),
-          published: providerDate(r.publishedDate, now),
-          provider: 'searxng',
-          query,
-          rank: i + 1,
-        }));
+      return toSearchHits(
+        'searxng',
+        query,
+        body.results.flatMap((r) =>
+          typeof r.url === 'string' ? [{ url: r.url, title: r.title, snippet: r.content, date: r.publishedDate }] : [],
+        ),
+        now,
+        options.count,
+      );
     },
   };
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
-import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson, type FetchLike } from './http';
 import { ProviderError } from './provider-error';
-import { providerDate } from './provider-dates';
 import type { SearchProvider } from './provider';
 
 export const SERPER_BASE_URL = 'https://google.serper.dev';
@@ -79,18 +76,13 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
         throw refineFailure(e, errorBody);
       });
       const now = options.now?.() ?? new Date();
-      return (body.organic ?? [])
-        .filter((r) => isWebUrl(r.link))
-        .slice(0, Math.max(1, options.count))
-        .map((r, i): SearchHit => ({
-          url: r.link,
-          title: toPlainText(r.title ?? '') || r.link,
-          snippet: toPlainText(r.snippet ?? ''),
-          published: providerDate(r.date, now),
-          provider: 'serper',
-          query,
-          rank: i + 1,
-        }));
+      return toSearchHits(
+        'serper',
+        query,
+        (body.organic ?? []).map((r) => ({ url: r.link, title: r.title, snippet: r.snippet, date: r.date })),
+        now,
+        options.count,
+      );
     },
   };
 }

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
-import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
+import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from './provider-error';
-import { providerDate } from './provider-dates';
 import type { SearchProvider } from './provider';
 
 export const TAVILY_BASE_URL = 'https://api.tavily.com';
@@ -67,17 +64,12 @@ export function createTavilyProvider(config: { apiKey: string; baseUrl: string; 
         throw refineFailure(e);
       });
       const now = options.now?.() ?? new Date();
-      return body.results
-        .filter((r) => isWebUrl(r.url))
-        .map((r, i): SearchHit => ({
-          url: r.url,
-          title: toPlainText(r.title ?? '') || r.url,
-          snippet: toPlainText(r.content ?? ''),
-          published: providerDate(r.published_date, now),
-          provider: 'tavily',
-          query,
-          rank: i + 1,
-        }));
+      return toSearchHits(
+        'tavily',
+        query,
+        body.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content, date: r.published_date })),
+        now,
+      );
     },
   };
 }
