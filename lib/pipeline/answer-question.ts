@@ -10,7 +10,7 @@ import { composeExtractive, composeWithModel } from './compose';
 import { sourcesFor } from './cite';
 import type { FetchOutcome } from './fetch-page';
 import { dedupeHits } from './dedupe-hits';
-import { decideMode, disposeDraft, isPrimaryFor, prepareEvidence, type DisposeSettings } from './dispose';
+import { decideMode, disposeDraft, onDomains, prepareEvidence, type DisposeSettings } from './dispose';
 import { parseDraft } from './draft';
 import { checkClaims, applyChecks, type JudgeVerdicts } from './verify';
 import { judgeClaims } from './judge';
@@ -240,12 +240,12 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     }),
   );
 
-  const denied = isPrimaryFor(settings.denyDomains);
+  const denied = onDomains(settings.denyDomains);
   const fast = snippetPages(
     question,
     queries,
     hits.filter((h) => !denied(h.url)),
-    isPrimaryFor(settings.primaryDomains),
+    onDomains(settings.primaryDomains),
     deps.now(),
   );
   if (fast.length > 0)
@@ -304,7 +304,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       selectEvidence(question, searched, passages, {
         maxSpans: settings.maxSpans,
         now: deps.now(),
-        isPrimary: isPrimaryFor(settings.primaryDomains),
+        isPrimary: onDomains(settings.primaryDomains),
         ...(freshnessDays === undefined ? {} : { freshnessDays }),
       }),
     (s) => ({

@@ -17,8 +17,8 @@ export interface DisposeSettings {
   now: Date;
 }
 
-/** Whether a URL is on one of these registrable domains (or a subdomain of one). */
-export function isPrimaryFor(domains: string[]): (url: string) => boolean {
+/** Whether a URL is on one of these registrable domains or a subdomain of one (primary sources, the allow and deny lists). */
+export function onDomains(domains: string[]): (url: string) => boolean {
   const set = new Set(domains.map((d) => d.toLowerCase()));
   return (url) => {
     let host: string;
@@ -46,7 +46,7 @@ export interface PreparedEvidence {
 
 /** Sanitises, compares and gates the evidence: everything decided before a model writes a word. */
 export function prepareEvidence(question: string, spans: EvidenceSpan[], settings: DisposeSettings): PreparedEvidence {
-  const isPrimary = isPrimaryFor(settings.primaryDomains);
+  const isPrimary = onDomains(settings.primaryDomains);
   const { texts, removed } = sanitizeEvidence(spans);
   const conflicts = detectConflicts(question, spans, { isPrimary, texts });
   const gate = checkGate(spans, conflicts, {

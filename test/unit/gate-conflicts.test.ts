@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { checkGate } from '@/lib/pipeline/gate';
 import { detectConflicts, setAsideByConflicts, statedValues } from '@/lib/pipeline/conflicts';
-import { isPrimaryFor, prepareEvidence } from '@/lib/pipeline/dispose';
+import { onDomains, prepareEvidence } from '@/lib/pipeline/dispose';
 import type { EvidenceSpan } from '@/lib/types';
 import { span } from './spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
-const isPrimary = isPrimaryFor(['stats.gov.example']);
+const isPrimary = onDomains(['stats.gov.example']);
 const dated = (s: EvidenceSpan, iso: string | null): EvidenceSpan => ({ ...s, published: iso ? { iso, source: 'meta' } : null });
 
 const a = dated(span('S1', 'Exampleville had 412,000 residents in 2026.', 'https://www.stats.gov.example/census'), '2026-11-01');
