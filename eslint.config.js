@@ -2,6 +2,100 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * An import of one of our folders, written relatively ('../db/records') or with the alias
+ * ('@/lib/db/records'). `name` is a folder or a root module of lib/ (e.g. 'settings').
+ */
+const ours = (name) => `^(?:[@~]/lib/|(?:\\.\\.?/)+(?:lib/)?)${name}(?:/.*)?$`;
+
+/** One restriction: what may not be imported, and why (ESLint prints the message). */
+const rule = (regex, message, allowTypeImports = false) => ({ regex, message, allowTypeImports });
+
+const NO_DB = rule(ours('db'), 'lib/db is the database; pass records in, or import shared shapes from lib/shared.');
+const NO_DEXIE = rule('^dexie(?:/.*)?$', 'Dexie belongs to lib/db.');
+
+/**
+ * The layers and what each may not import (see README, "How it is built"). ESLint replaces a rule's
+ * options when two blocks match one file, so a file in two groups gets both lists (see `boundaries`).
+ */
+export const groups = {
+  stages: {
+    files: ['lib/pipeline/**'],
+    patterns: [
+      NO_DB,
+      NO_DEXIE,
+      rule('^wxt(?:/.*)?$', 'Stages are pure: the extension passes browser I/O in (PipelineDeps).'),
+      rule('^react(?:-dom)?(?:/.*)?$', 'Stages are pure: React belongs to components/.'),
+    ],
+  },
+  components: {
+    files: ['components/**'],
+    patterns: [
+      rule(ours('search'), 'Components never call a provider: ask the background (lib/messaging/client).'),
+      rule(ours('model'), 'Components never call the model: ask the background; shared shapes live in lib/shared.'),
+      NO_DB,
+      NO_DEXIE,
+      rule('^openai(?:/.*)?$', 'Components never call the model.'),
+    ],
+  },
+  content: {
+    files: ['entrypoints/content.ts', 'lib/anchor/**', 'lib/messaging/content-listener.ts', 'lib/messaging/content-calls.ts'],
+    patterns: [
+      rule(ours('settings'), 'The content script runs in web pages: it never sees settings (or keys).'),
+      NO_DB,
+      NO_DEXIE,
+      rule('^(?:wxt/utils/storage|@wxt-dev/storage)$', 'The content script runs in web pages: no extension storage.'),
+      rule(
+        ours('messaging/protocol'),
+        'protocol.ts pulls settings and full zod into the page: import the content calls (content-calls.ts).',
+        true,
+      ),
+      rule('^zod$', 'The content script imports zod/mini, the small build (see README, content script size).'),
+    ],
+  },
+  model: {
+    files: ['lib/model/**'],
+    patterns: [rule(ours('search'), 'lib/model never imports lib/search: shared errors live in lib/shared.')],
+  },
+  shared: {
+    files: ['lib/shared/**'],
+    patterns: [
+      ...['db', 'search', 'model', 'pipeline', 'messaging', 'background', 'settings'].map((name) =>
+        rule(ours(name), 'lib/shared is imported by every side: it imports only zod and lib/types.'),
+      ),
+      NO_DEXIE,
+      rule(
+        '^(?:wxt|react|react-dom|openai)(?:/.*)?$',
+        'lib/shared is imported by every side: it imports only zod and lib/types.',
+      ),
+    ],
+  },
+  messaging: {
+    files: ['lib/messaging/**'],
+    patterns: [rule(ours('db'), 'Messaging never imports lib/db (it would pull history code into the panel): use lib/shared.')],
+  },
+};
+
+/** One config block per group, each with every pattern of every group that also covers its files. */
+function boundaries() {
+  const matches = (glob, file) => (glob.endsWith('/**') ? file.startsWith(glob.slice(0, -2)) : glob === file);
+  const blocks = Object.values(groups).map((g) => ({
+    files: g.files,
+    rules: { 'no-restricted-imports': ['error', { patterns: g.patterns }] },
+  }));
+  // Files in two groups (lib/messaging/content-*.ts): a block of their own with both lists.
+  for (const a of Object.values(groups))
+    for (const b of Object.values(groups)) {
+      if (a === b) continue;
+      const shared = a.files.filter((f) => b.files.some((g) => matches(g, f)));
+      if (shared.length > 0) {
+        const patterns = [...b.patterns, ...a.patterns.filter((p) => !b.patterns.some((q) => q.regex === p.regex))];
+        blocks.push({ files: shared, rules: { 'no-restricted-imports': ['error', { patterns }] } });
+      }
+    }
+  return blocks;
+}
+
 export default tseslint.config(
   { ignores: ['node_modules', '.output', '.wxt', '.tmp'] },
   js.configs.recommended,
@@ -14,5 +108,11 @@ export default tseslint.config(
   {
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  ...boundaries(),
+  {
+    // Stages get the browser passed in, never as a global.
+    files: ['lib/pipeline/**'],
+    rules: { 'no-restricted-globals': ['error', 'browser', 'chrome', 'indexedDB'] },
   },
 );

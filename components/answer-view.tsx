@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import type { AnswerRecord } from '@/lib/db/records';
+import type { AnswerRecord } from '@/lib/shared/records';
 import { t } from '@/lib/i18n';
 import { questionWindowDays } from '@/lib/answer/freshness';
 import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan, type TraceStage } from '@/lib/types';

@@ -1,4 +1,4 @@
-import type { AnswerRecord } from '@/lib/db/records';
+import type { AnswerRecord } from '@/lib/shared/records';
 import type { AnswerResult, EvidenceSpan } from '@/lib/types';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;

@@ -44,7 +44,7 @@ export const DEFAULT_PRIMARY_DOMAINS = [
 
 const Keyed = z.object({ apiKey: z.string(), baseUrl: z.string() });
 
-/** Structured-output modes an OpenAI-compatible endpoint may take (see lib/model/capabilities.ts). */
+/** Structured-output modes an OpenAI-compatible endpoint may take (see lib/shared/capabilities.ts). */
 export const StructuredModeSchema = z.enum(['json_schema', 'json_object', 'prompt']);
 
 /**

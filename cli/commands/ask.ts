@@ -1,4 +1,4 @@
-import type { FetchLike } from '../../lib/search/http';
+import type { FetchLike } from '../../lib/shared/fetch-like';
 import type { Settings } from '../../lib/settings';
 import { parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { t, type MessageKey } from '@/lib/i18n';
-import { capabilitiesFor } from '@/lib/model/capabilities';
+import { capabilitiesFor } from '@/lib/shared/capabilities';
 import { requestHostAccess } from '@/lib/options/host-access';
 import {
   MODEL_PRESETS,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n';
 import { answerMarkdown } from '@/lib/export/answer-markdown';
-import type { AnswerRecord } from '@/lib/db/records';
+import type { AnswerRecord } from '@/lib/shared/records';
 import { downloadText, slug } from './download';
 
 /** Copy the answer as Markdown, or save it as a .md file; citations are links from the evidence list. */

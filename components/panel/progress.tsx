@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '@/lib/i18n';
-import type { JobRecord } from '@/lib/db/records';
+import type { JobRecord } from '@/lib/shared/records';
 
 const STEPS: Array<{ stage: string; label: MessageKey }> = [
   { stage: 'planning', label: 'stepPlanning' },

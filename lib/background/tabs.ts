@@ -4,7 +4,7 @@ import { callContent } from '../messaging/client';
 import { extractPage } from '../pipeline/extract';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
 import { normalizeUrl } from '../pipeline/dedupe-hits';
-import type { TabChoice } from '../db/records';
+import type { TabChoice } from '../shared/records';
 import { withTextFragment, type FragmentQuote } from '../anchor/text-fragment';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';

@@ -1,10 +1,10 @@
 import OpenAI from 'openai';
 import { z } from 'zod';
 import type { ConnectionTest } from '../messaging/protocol';
-import { capabilitiesFor } from '../model/capabilities';
+import { capabilitiesFor } from '../shared/capabilities';
 import { createOpenAiCompatibleModel, toProviderError } from '../model/openai-compatible';
-import type { FetchLike } from '../search/http';
-import { ProviderError } from '../search/provider-error';
+import type { FetchLike } from '../shared/fetch-like';
+import { ProviderError } from '../shared/provider-error';
 import { providersFor } from '../search/registry';
 import { KEYED_PROVIDERS, type KeyedProviderId, type ModelCapabilities, type SearchProviderId, type Settings } from '../settings';
 

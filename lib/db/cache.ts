@@ -1,5 +1,5 @@
 import type { PipelineCache } from '../pipeline/cache';
-import { PageCacheRecordSchema, SearchCacheRecordSchema } from './records';
+import { PageCacheRecordSchema, SearchCacheRecordSchema } from '../shared/records';
 import type { SpanlightDb } from './database';
 
 /** The pipeline's caches in Dexie: search results by key with an expiry, pages by URL with ETag. */

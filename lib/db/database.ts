@@ -7,10 +7,10 @@ import {
   type JobRecord,
   type PageCacheRecord,
   type SearchCacheRecord,
-} from './records';
+} from '../shared/records';
 import { SettingsSchema, defaultSettings, type Settings } from '../settings';
 
-export * from './records';
+export * from '../shared/records';
 
 interface SettingsRow {
   id: 'settings';

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { AnswerRecordSchema, type AnswerRecord } from './records';
+import { AnswerRecordSchema, HistoryExportSchema, type AnswerRecord } from '../shared/records';
 import type { SpanlightDb } from './database';
-
-/** The export file: answers with their frozen evidence and traces. Settings (and so keys) are never in it. */
-export const HistoryExportSchema = z.object({
-  format: z.literal('spanlight-history'),
-  version: z.literal(1),
-  exportedAt: z.string(),
-  answers: z.array(z.unknown()),
-});
 
 /** All answers, newest first, as an export document. */
 export async function exportHistory(db: SpanlightDb, now = new Date()): Promise<z.infer<typeof HistoryExportSchema>> {

@@ -1,4 +1,4 @@
-import type { AnswerRecord } from '../db/records';
+import type { AnswerRecord } from '../shared/records';
 import type { EvidenceSpan } from '../types';
 
 /** Addresses written in text (GitHub-flavoured Markdown would make them links), without trailing punctuation. */

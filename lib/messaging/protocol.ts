@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../db/records';
-import { HistoryExportSchema } from '../db/history-io';
+import { AnswerRecordSchema, HistoryExportSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
 import { ModelCapabilitiesSchema, SearchProviderIdSchema, SettingsSchema, TabsPolicySchema } from '../settings';
 
 /**

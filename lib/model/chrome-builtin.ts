@@ -1,5 +1,5 @@
 import type { ChatModel } from './chat-model';
-import { ProviderError } from '../search/provider-error';
+import { ProviderError } from '../shared/provider-error';
 
 /** The part of Chrome's Prompt API (`LanguageModel`, Chrome 138+ for extensions) we use. */
 export interface LanguageModelApi {

@@ -1,8 +1,8 @@
 import OpenAI from 'openai';
-import { ProviderError, failureFromStatus } from '../search/provider-error';
-import type { FetchLike } from '../search/http';
+import { ProviderError, failureFromStatus } from '../shared/provider-error';
+import type { FetchLike } from '../shared/fetch-like';
 import type { ChatModel, ChatRequest } from './chat-model';
-import { capabilitiesFor, type Capabilities } from './capabilities';
+import { capabilitiesFor, type Capabilities } from '../shared/capabilities';
 
 export interface OpenAiCompatibleConfig {
   baseUrl: string;

@@ -1,5 +1,5 @@
 import type { SettingsUpdate, Value, BackgroundCalls } from '../messaging/protocol';
-import { PRESETS, capabilitiesFor, type StructuredMode } from '../model/capabilities';
+import { PRESETS, capabilitiesFor, type StructuredMode } from '../shared/capabilities';
 import {
   KEYED_PROVIDERS,
   SearchProviderIdSchema,

@@ -1,8 +1,8 @@
 import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure, TraceStage } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
-import type { FetchLike } from '../search/http';
-import { ProviderError } from '../search/provider-error';
+import type { FetchLike } from '../shared/fetch-like';
+import { ProviderError } from '../shared/provider-error';
 import { estimateTokens } from '../text/tokens';
 import { splitPassages } from './passages';
 import { registrableDomain, selectEvidence } from './select';

@@ -1,4 +1,4 @@
-import type { FetchLike } from '../search/http';
+import type { FetchLike } from '../shared/fetch-like';
 import { extractPage, type Extraction, type ParseHtml } from './extract';
 import { refuseUrl } from './url-safety';
 

@@ -1,6 +1,6 @@
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
-import { ProviderError } from './provider-error';
+import { ProviderError } from '../shared/provider-error';
 import { providerDate } from './provider-dates';
 
 /**

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import { ProviderError, failureFromStatus, type SettingsPlace } from './provider-error';
+import { ProviderError, failureFromStatus, type SettingsPlace } from '../shared/provider-error';
+import type { FetchLike } from '../shared/fetch-like';
 
-/** The fetch the stages use; tests and the CLI pass Node's, the extension the browser's. */
-export type FetchLike = typeof fetch;
+/** Re-exported for the adapters and lib/factcheck; the type lives in lib/shared (lib/model uses it too). */
+export type { FetchLike };
 
 export interface JsonRequest {
   provider: string;

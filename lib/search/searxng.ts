@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpointUrl, toSearchHits } from './endpoint';
 import { requestJson } from './http';
-import { ProviderError } from './provider-error';
+import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
 const PROVIDER = 'SearXNG';

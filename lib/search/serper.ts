@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson, type FetchLike } from './http';
-import { ProviderError } from './provider-error';
+import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
 export const SERPER_BASE_URL = 'https://google.serper.dev';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson } from './http';
-import { ProviderError } from './provider-error';
+import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
 export const TAVILY_BASE_URL = 'https://api.tavily.com';

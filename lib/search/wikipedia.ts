@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
 import { requestJson } from './http';
-import { ProviderError } from './provider-error';
+import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
 // MediaWiki Action API, list=search. Only the fields we use.

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ProviderError } from '@/lib/search/provider-error';
+import { ProviderError } from '@/lib/shared/provider-error';
 import type { ProviderFailure } from '@/lib/types';
 import { startFakeServer } from './http-server';
 import type { ProviderReply } from './search-servers';

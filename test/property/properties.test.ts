@@ -13,7 +13,7 @@ import { createTavilyProvider } from '@/lib/search/tavily';
 import { createExaProvider } from '@/lib/search/exa';
 import { createSearxngProvider } from '@/lib/search/searxng';
 import { createSerperProvider } from '@/lib/search/serper';
-import { ProviderError } from '@/lib/search/provider-error';
+import { ProviderError } from '@/lib/shared/provider-error';
 
 // Bounded runs: these are correctness properties, not load tests.
 const RUNS = { numRuns: 300 };

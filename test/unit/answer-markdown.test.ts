@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answerMarkdown, escapeMarkdown, linkTarget, threadMarkdown } from '@/lib/export/answer-markdown';
-import type { AnswerRecord } from '@/lib/db/records';
+import type { AnswerRecord } from '@/lib/shared/records';
 import type { AnswerResult } from '@/lib/types';
 import { span } from './spans';
 

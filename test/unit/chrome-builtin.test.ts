@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinModel, detectBuiltinModel, type LanguageModelApi } from '@/lib/model/chrome-builtin';
-import { ProviderError } from '@/lib/search/provider-error';
+import { ProviderError } from '@/lib/shared/provider-error';
 import { planQueries } from '@/lib/pipeline/plan';
 
 /** A stand-in for the browser's Prompt API (the platform, not our code), recording what it is asked. */

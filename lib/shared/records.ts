@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { AnswerResultSchema, ClaimSchema, PageSchema, SearchHitSchema } from '../types';
 
-/** Stored records as zod schemas: validated on read, importable without Dexie (content scripts, CLI). */
+/**
+ * Stored records as zod schemas: validated on read, importable without Dexie by the panel, messaging,
+ * the CLI and lib/db alike.
+ */
 
 /** Progress of a job, as the panel shows it. */
 export const JobEventSchema = z.object({
@@ -79,3 +82,11 @@ export const SearchCacheRecordSchema = z.object({
   expiresAt: z.string(),
 });
 export type SearchCacheRecord = z.infer<typeof SearchCacheRecordSchema>;
+
+/** The export file: answers with their frozen evidence and traces. Settings (and so keys) are never in it. */
+export const HistoryExportSchema = z.object({
+  format: z.literal('spanlight-history'),
+  version: z.literal(1),
+  exportedAt: z.string(),
+  answers: z.array(z.unknown()),
+});

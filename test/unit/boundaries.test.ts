@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+// The layers' import rules (eslint.config.js), each shown catching one import. A snippet is linted
+// as if it were a file of the folder; the allowed import beside it shows the rule is not a blanket ban.
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: Array<{ rule: string; file: string; banned: string[]; allowed: string }> = [
+  {
+    rule: 'stages never import dexie, wxt/browser, React or lib/db',
+    file: 'lib/pipeline/probe.ts',
+    banned: [
+      "import Dexie from 'dexie';",
+      "import { browser } from 'wxt/browser';",
+      "import { useState } from 'react';",
+      "import { SpanlightDb } from '../db/database';",
+      "import type { JobRecord } from '@/lib/db/database';",
+    ],
+    allowed: "import { splitPassages } from './passages';\nimport type { AnswerRecord } from '../shared/records';",
+  },
+  {
+    rule: 'components never import providers, the model or the database',
+    file: 'components/probe.tsx',
+    banned: [
+      "import { braveProvider } from '@/lib/search/brave';",
+      "import { openAiCompatible } from '@/lib/model/openai-compatible';",
+      "import type { ChatModel } from '../lib/model/chat-model';",
+      "import { SpanlightDb } from '@/lib/db/database';",
+      "import OpenAI from 'openai';",
+    ],
+    allowed: "import { capabilitiesFor } from '@/lib/shared/capabilities';\nimport { call } from '@/lib/messaging/client';",
+  },
+  {
+    rule: 'the content script never imports settings or storage',
+    file: 'entrypoints/content.ts',
+    banned: [
+      "import { DEFAULT_SETTINGS } from '@/lib/settings';",
+      "import { SpanlightDb } from '@/lib/db/database';",
+      "import { storage } from 'wxt/utils/storage';",
+      "import { contentCalls } from '@/lib/messaging/protocol';",
+      "import { z } from 'zod';",
+    ],
+    allowed:
+      "import { highlightWhenReady } from '@/lib/anchor/highlight';\nimport type { Result } from '@/lib/messaging/protocol';",
+  },
+  {
+    rule: 'anchoring (in the content script) never imports settings',
+    file: 'lib/anchor/probe.ts',
+    banned: ["import { DEFAULT_SETTINGS } from '../settings';"],
+    allowed: "import { findQuote } from './find-quote';",
+  },
+  {
+    rule: 'the content listener never imports the database (content script and messaging rules together)',
+    file: 'lib/messaging/content-listener.ts',
+    banned: ["import { DEFAULT_SETTINGS } from '../settings';", "import { AnswerRecordSchema } from '../db/database';"],
+    allowed: "import type { SenderLike } from './server';",
+  },
+  {
+    rule: 'lib/model never imports lib/search',
+    file: 'lib/model/probe.ts',
+    banned: ["import { ProviderError } from '../search/provider-error';", "import type { FetchLike } from '../search/http';"],
+    allowed: "import { ProviderError } from '../shared/provider-error';\nimport type { FetchLike } from '../shared/fetch-like';",
+  },
+  {
+    rule: 'messaging never imports lib/db',
+    file: 'lib/messaging/probe.ts',
+    banned: ["import { AnswerRecordSchema } from '../db/database';", "import { exportHistory } from '../db/history-io';"],
+    allowed: "import { AnswerRecordSchema } from '../shared/records';\nimport { SettingsSchema } from '../settings';",
+  },
+  {
+    rule: 'lib/shared imports only zod and lib/types',
+    file: 'lib/shared/probe.ts',
+    banned: ["import { requestJson } from '../search/http';", "import { SettingsSchema } from '../settings';"],
+    allowed: "import { z } from 'zod';\nimport { ClaimSchema } from '../types';",
+  },
+];
+
+describe('import boundaries (eslint.config.js)', () => {
+  for (const c of cases) {
+    it(`${c.rule}: each banned import is an error in ${c.file}`, async () => {
+      for (const line of c.banned) expect(await restricted(c.file, `${line}\nexport {};\n`), line).toHaveLength(1);
+    });
+    it(`${c.rule}: the allowed imports pass in ${c.file}`, async () => {
+      expect(await restricted(c.file, `${c.allowed}\nexport {};\n`)).toEqual([]);
+    });
+  }
+
+  it('stages may not use the browser as a global either', async () => {
+    const [result] = await eslint.lintText('export const id = browser.runtime.id;\n', { filePath: 'lib/pipeline/probe.ts' });
+    expect(result!.messages.map((m) => m.ruleId)).toContain('no-restricted-globals');
+  });
+});
