@@ -23,6 +23,8 @@ export const SearchHitSchema = z.object({
   snippet: z.string(),
   /** Publication date if the provider gave one. */
   published: DatedSchema.nullable(),
+  /** When the page was last edited, where the provider says (Wikipedia's `timestamp`); never a publication date. */
+  lastEdited: z.string().optional(),
   /** Provider id, e.g. "brave". */
   provider: z.string(),
   /** Query that produced the hit. */

@@ -95,7 +95,7 @@ export async function testSearchProvider(
   const bad = badBaseUrl(provider.name, settings.search[id].baseUrl);
   if (bad) return bad;
   try {
-    const hits = await provider.search(TEST_QUERY, {
+    const { hits } = await provider.search(TEST_QUERY, {
       count: 3,
       fetch: deps.fetch,
       timeoutMs: deps.timeoutMs ?? 15_000,

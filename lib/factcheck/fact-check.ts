@@ -126,6 +126,8 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   const evidence: EvidenceSpan[] = [];
   const perClaim: EvidenceSpan[][] = [];
   let n = 0;
+  // Provider results without a field we need, dropped one by one: counted in the trace.
+  let dropped = 0;
   deps.onProgress('searching', `Searching evidence for ${claims.length} claims…`);
   t0 = performance.now();
   for (const claim of claims) {
@@ -134,7 +136,10 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
     );
     const hits: SearchHit[] = [];
     results.forEach((r, i) => {
-      if (r.status === 'fulfilled') hits.push(...r.value);
+      if (r.status === 'fulfilled') {
+        hits.push(...r.value.hits);
+        dropped += r.value.dropped.length;
+      }
       else if (!failures.some((f) => f.provider === deps.providers[i]!.name))
         failures.push(
           r.reason instanceof ProviderError
@@ -161,9 +166,10 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
     'evidence',
     t0,
     failures.length < deps.providers.length,
-    `${evidence.length} independent spans (the page's own domain, ${ownDomain}, excluded)`,
+    `${evidence.length} independent spans (the page's own domain, ${ownDomain}, excluded)${dropped ? `; ${dropped} search result${dropped === 1 ? '' : 's'} dropped for a missing or malformed field` : ''}`,
     {
       perClaim: perClaim.map((s) => s.map((x) => ({ spanId: x.spanId, url: x.url }))),
+      droppedResults: dropped,
     },
   );
 

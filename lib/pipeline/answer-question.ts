@@ -189,6 +189,8 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   const failures: ProviderFailure[] = [];
   let cachedSearches = 0;
   let requests = 0;
+  // Results a provider sent without a field we need: dropped one by one, counted in the trace.
+  const dropped: Array<{ provider: string; query: string; position: number; reason: string }> = [];
   const hits = await trace.run(
     'search',
     async () => {
@@ -210,8 +212,9 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
                 now: deps.now,
                 ...(freshnessDays === undefined ? {} : { freshnessDays }),
               });
-              await deps.cache?.putSearch(key, found, new Date(deps.now().getTime() + searchTtlMs(freshnessDays)));
-              return found;
+              dropped.push(...found.dropped.map((d) => ({ provider: p.name, query: q, ...d })));
+              await deps.cache?.putSearch(key, found.hits, new Date(deps.now().getTime() + searchTtlMs(freshnessDays)));
+              return found.hits;
             }),
           );
           const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -234,8 +237,8 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     },
     (h) => ({
       ok: failures.length < deps.providers.length || deps.providers.length === 0,
-      summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers (${requests} requests, ${cachedSearches} from cache)`,
-      detail: { queries, hits: h, failures },
+      summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers (${requests} requests, ${cachedSearches} from cache)${dropped.length ? `; ${dropped.length} result${dropped.length === 1 ? '' : 's'} dropped for a missing or malformed field` : ''}`,
+      detail: { queries, hits: h, failures, dropped },
       costUsd: requests * settings.prices.searchPerCall,
     }),
   );

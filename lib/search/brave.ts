@@ -1,25 +1,26 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
+import { clampCount, toSearchHits } from './endpoint';
 import { requestJson } from './http';
-import { providerDate } from './provider-dates';
+import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
+const PROVIDER = 'Brave Search';
+
+/** Brave's web search returns at most 20 results a page. */
+const MAX_RESULTS = 20;
+
 // Only what we use of Brave's web-search response; `web` is absent when there are no results.
+// Each result is validated on its own (readResults): only `url` is required.
 const BraveResponseSchema = z.object({
-  web: z
-    .object({
-      results: z.array(
-        z.object({
-          url: z.string(),
-          title: z.string(),
-          description: z.string().optional(),
-          page_age: z.string().optional(),
-          extra_snippets: z.array(z.string()).optional(),
-        }),
-      ),
-    })
-    .optional(),
+  web: z.object({ results: z.array(z.unknown()) }).optional(),
+});
+
+const BraveResultSchema = z.object({
+  url: z.string(),
+  title: optionalText,
+  description: optionalText,
+  page_age: optionalText,
+  extra_snippets: z.array(z.unknown()).nullish().catch(null),
 });
 
 /** Brave's freshness codes for a window in days. */
@@ -36,16 +37,17 @@ export function braveFreshness(days: number | undefined): string | undefined {
 export function createBraveProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
     id: 'brave',
-    name: 'Brave Search',
+    name: PROVIDER,
     async search(query, options) {
+      const count = clampCount(options.count, MAX_RESULTS);
       const url = new URL(config.baseUrl);
       url.searchParams.set('q', query);
-      url.searchParams.set('count', String(Math.min(20, Math.max(1, options.count))));
+      url.searchParams.set('count', String(count));
       const freshness = braveFreshness(options.freshnessDays);
       if (freshness) url.searchParams.set('freshness', freshness);
       const body = await requestJson(
         {
-          provider: 'Brave Search',
+          provider: PROVIDER,
           place: 'Search',
           url: url.toString(),
           init: { headers: { Accept: 'application/json', 'X-Subscription-Token': config.apiKey } },
@@ -54,15 +56,21 @@ export function createBraveProvider(config: { apiKey: string; baseUrl: string })
         },
         BraveResponseSchema,
       );
-      return (body.web?.results ?? []).map((r, i): SearchHit => ({
-        url: r.url,
-        title: toPlainText(r.title),
-        snippet: toPlainText([r.description ?? '', ...(r.extra_snippets ?? [])].join(' ')),
-        published: providerDate(r.page_age, options.now?.()),
-        provider: 'brave',
+      const { read, dropped } = readResults(PROVIDER, body.web?.results ?? [], BraveResultSchema);
+      return toSearchHits(
+        'brave',
         query,
-        rank: i + 1,
-      }));
+        read.map(({ position, value: r }) => ({
+          position,
+          url: r.url,
+          title: r.title,
+          snippet: [r.description ?? '', ...(r.extra_snippets ?? []).filter((s) => typeof s === 'string')].join(' '),
+          date: r.page_age,
+        })),
+        dropped,
+        options.now?.() ?? new Date(),
+        count,
+      );
     },
   };
 }

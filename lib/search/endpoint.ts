@@ -1,7 +1,8 @@
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
 import { ProviderError } from '../shared/provider-error';
-import { providerDate } from './provider-dates';
+import { parseProviderDate, providerDate } from './provider-dates';
+import type { DroppedResult, SearchResults } from './provider';
 
 /**
  * `{baseUrl}/{path}`, keeping any path the base URL has ("https://host/searx" → "https://host/searx/search").
@@ -41,27 +42,51 @@ export function clampCount(count: number, max: number): number {
 
 /** One result as a provider gives it, before mapping: markup in title and snippet, a raw date. */
 export interface RawHit {
+  /** 1-based position in the provider's own list. */
+  position: number;
   url: string;
   title?: string | null;
   snippet?: string | null;
+  /** The publication date as the provider sends it. */
   date?: string | null;
+  /** The page's last edit as the provider sends it (Wikipedia's `timestamp`): never a publication date. */
+  lastEdited?: string | null;
 }
 
 /**
- * Provider results as SearchHits: web URLs only, at most `max`, title and snippet as plain text
+ * Provider results as SearchHits: web URLs only (the others are dropped with the reason), at most
+ * `max` (the same count the request asked for, in every adapter), title and snippet as plain text
  * (the URL when there is no title), dates read with the shared provider-date parser, ranked 1…n.
  */
-export function toSearchHits(provider: string, query: string, rows: RawHit[], now: Date, max = Infinity): SearchHit[] {
-  return rows
+export function toSearchHits(
+  provider: string,
+  query: string,
+  rows: RawHit[],
+  dropped: DroppedResult[],
+  now: Date,
+  max: number,
+): SearchResults {
+  const notWeb = rows.filter((r) => !isWebUrl(r.url));
+  const hits = rows
     .filter((r) => isWebUrl(r.url))
     .slice(0, Math.max(1, max))
-    .map((r, i) => ({
-      url: r.url,
-      title: toPlainText(r.title ?? '') || r.url,
-      snippet: toPlainText(r.snippet ?? ''),
-      published: providerDate(r.date, now),
-      provider,
-      query,
-      rank: i + 1,
-    }));
+    .map((r, i): SearchHit => {
+      const lastEdited = parseProviderDate(r.lastEdited, now);
+      return {
+        url: r.url,
+        title: toPlainText(r.title ?? '') || r.url,
+        snippet: toPlainText(r.snippet ?? ''),
+        published: providerDate(r.date, now),
+        ...(lastEdited === null ? {} : { lastEdited }),
+        provider,
+        query,
+        rank: i + 1,
+      };
+    });
+  return {
+    hits,
+    dropped: [...dropped, ...notWeb.map((r) => ({ position: r.position, reason: '`url` is not an http(s) URL' }))].sort(
+      (a, b) => a.position - b.position,
+    ),
+  };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
+import { cleanExcerpts } from './clean-excerpts';
 import { requestJson } from './http';
+import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
@@ -11,16 +13,18 @@ const PROVIDER = 'Exa';
 /** Characters of page text asked for per result: the snippet. */
 export const EXA_TEXT_CHARACTERS = 1000;
 
-// Only what we use of Exa's /search response; `title` and `publishedDate` may be null.
-const ExaResponseSchema = z.object({
-  results: z.array(
-    z.object({
-      url: z.string(),
-      title: z.string().nullish(),
-      publishedDate: z.string().nullish(),
-      text: z.string().nullish(),
-    }),
-  ),
+/** Exa's `numResults` goes up to 100. */
+const MAX_RESULTS = 100;
+
+// Only what we use of Exa's /search response, each result validated on its own (readResults): only
+// `url` is required; `title` and `publishedDate` may be null.
+const ExaResponseSchema = z.object({ results: z.array(z.unknown()) });
+
+const ExaResultSchema = z.object({
+  url: z.string(),
+  title: optionalText,
+  publishedDate: optionalText,
+  text: optionalText,
 });
 
 /** Exa's `startPublishedDate`: `now` minus the window, as ISO. */
@@ -39,10 +43,11 @@ export function createExaProvider(config: { apiKey: string; baseUrl: string }): 
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const now = options.now?.() ?? new Date();
       const startPublishedDate = exaStartPublishedDate(options.freshnessDays, now);
+      const count = clampCount(options.count, MAX_RESULTS);
       const request = {
         query,
         type: 'auto',
-        numResults: clampCount(options.count, 100),
+        numResults: count,
         ...(startPublishedDate ? { startPublishedDate } : {}),
         contents: { text: { maxCharacters: EXA_TEXT_CHARACTERS } },
       };
@@ -63,17 +68,21 @@ export function createExaProvider(config: { apiKey: string; baseUrl: string }): 
       ).catch((e: unknown) => {
         throw refineFailure(e);
       });
+      const { read, dropped } = readResults(PROVIDER, body.results, ExaResultSchema);
       return toSearchHits(
         'exa',
         query,
-        // Exa's text is page text with Markdown headings kept: drop the heading marks.
-        body.results.map((r) => ({
+        // Exa's text is page text with Markdown headings kept.
+        read.map(({ position, value: r }) => ({
+          position,
           url: r.url,
           title: r.title,
-          snippet: (r.text ?? '').replace(/^#{1,6}[ \t]+/gm, ''),
+          snippet: cleanExcerpts(r.text ?? ''),
           date: r.publishedDate,
         })),
+        dropped,
         now,
+        count,
       );
     },
   };

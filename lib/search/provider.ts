@@ -13,11 +13,25 @@ export interface SearchOptions {
   now?: () => Date;
 }
 
+/** A result the provider sent that could not be used: a field we need was missing, null or malformed. */
+export interface DroppedResult {
+  /** 1-based position in the provider's own list. */
+  position: number;
+  /** Why, naming the field ("`url` is missing"). */
+  reason: string;
+}
+
+/** One search's answer: the usable hits in rank order, and every result set aside with why. */
+export interface SearchResults {
+  hits: SearchHit[];
+  dropped: DroppedResult[];
+}
+
 /** A search adapter: one provider's protocol behind one function. */
 export interface SearchProvider {
   /** Stable id used in settings and traces. */
   id: string;
   /** Name shown to people. */
   name: string;
-  search(query: string, options: SearchOptions): Promise<SearchHit[]>;
+  search(query: string, options: SearchOptions): Promise<SearchResults>;
 }

@@ -1,24 +1,29 @@
 import { z } from 'zod';
-import { endpointUrl, toSearchHits } from './endpoint';
+import { clampCount, endpointUrl, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
 const PROVIDER = 'SearXNG';
 
-// Only what we use of SearXNG's JSON output. Engines differ: any field of a result may be missing
-// or null (image and torrent results have no `content`; some links are magnet: or relative).
+/** SearXNG has no count parameter; its answer is capped at this many, as the other adapters ask for. */
+const MAX_RESULTS = 100;
+
+// Only what we use of SearXNG's JSON output. Engines differ, so each result is validated on its own
+// (readResults): only `url` is required (image and torrent results have no `content`; some links
+// are magnet: or relative, and are dropped as not http(s)).
 const SearxngResponseSchema = z.object({
-  results: z.array(
-    z.object({
-      url: z.string().nullish(),
-      title: z.string().nullish(),
-      content: z.string().nullish(),
-      publishedDate: z.string().nullish(),
-    }),
-  ),
+  results: z.array(z.unknown()),
   // [engine, reason] pairs for the engines that failed this time.
   unresponsive_engines: z.array(z.unknown()).optional(),
+});
+
+const SearxngResultSchema = z.object({
+  url: z.string(),
+  title: optionalText,
+  content: optionalText,
+  publishedDate: optionalText,
 });
 
 /** SearXNG's `time_range` for a window in days; it has no week in our mapping, so a week asks for a month. */
@@ -63,15 +68,20 @@ export function createSearxngProvider(config: { baseUrl: string }): SearchProvid
           kind: 'server',
           message: `${PROVIDER}'s engines did not answer (${failed.join('; ')}): try again, or enable other engines in the instance's settings.yml.`,
         });
-      const now = options.now?.() ?? new Date();
+      const { read, dropped } = readResults(PROVIDER, body.results, SearxngResultSchema);
       return toSearchHits(
         'searxng',
         query,
-        body.results.flatMap((r) =>
-          typeof r.url === 'string' ? [{ url: r.url, title: r.title, snippet: r.content, date: r.publishedDate }] : [],
-        ),
-        now,
-        options.count,
+        read.map(({ position, value: r }) => ({
+          position,
+          url: r.url,
+          title: r.title,
+          snippet: r.content,
+          date: r.publishedDate,
+        })),
+        dropped,
+        options.now?.() ?? new Date(),
+        clampCount(options.count, MAX_RESULTS),
       );
     },
   };

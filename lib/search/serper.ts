@@ -2,30 +2,33 @@ import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson, type FetchLike } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
 export const SERPER_BASE_URL = 'https://google.serper.dev';
 
 const PROVIDER = 'Serper';
 
+/** Serper's `num` goes up to 100. */
+const MAX_RESULTS = 100;
+
 // Only what we use of Serper's Google results. `organic` may be absent when Google found nothing,
-// so an answer counts as Serper's when it has `organic` or the `searchParameters` echo.
+// so an answer counts as Serper's when it has `organic` or the `searchParameters` echo. Each result
+// is validated on its own (readResults): only `link` is required.
 const SerperResponseSchema = z
   .object({
     searchParameters: z.object({}).optional(),
-    organic: z
-      .array(
-        z.object({
-          link: z.string(),
-          title: z.string().nullish(),
-          snippet: z.string().nullish(),
-          // Loose text: "Aug 31, 2022", "3 days ago".
-          date: z.string().nullish(),
-        }),
-      )
-      .optional(),
+    organic: z.array(z.unknown()).optional(),
   })
   .refine((b) => b.organic !== undefined || b.searchParameters !== undefined);
+
+const SerperResultSchema = z.object({
+  link: z.string(),
+  title: optionalText,
+  snippet: optionalText,
+  // Loose text: "Aug 31, 2022", "3 days ago".
+  date: optionalText,
+});
 
 /** Google's `tbs` recency filter as Serper takes it: qdr:d|w|m|y. */
 export function serperTbs(days: number | undefined): string | undefined {
@@ -46,7 +49,8 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const tbs = serperTbs(options.freshnessDays);
-      const request = { q: query, num: clampCount(options.count, 100), ...(tbs ? { tbs } : {}) };
+      const count = clampCount(options.count, MAX_RESULTS);
+      const request = { q: query, num: count, ...(tbs ? { tbs } : {}) };
       // Serper says why it refused only in the body ("Not enough credits" comes as a 400).
       let errorBody = '';
       const fetchKeepingErrors: FetchLike = async (input, init) => {
@@ -75,13 +79,20 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
       ).catch((e: unknown) => {
         throw refineFailure(e, errorBody);
       });
-      const now = options.now?.() ?? new Date();
+      const { read, dropped } = readResults(PROVIDER, body.organic ?? [], SerperResultSchema);
       return toSearchHits(
         'serper',
         query,
-        (body.organic ?? []).map((r) => ({ url: r.link, title: r.title, snippet: r.snippet, date: r.date })),
-        now,
-        options.count,
+        read.map(({ position, value: r }) => ({
+          position,
+          url: r.link,
+          title: r.title,
+          snippet: r.snippet,
+          date: r.date,
+        })),
+        dropped,
+        options.now?.() ?? new Date(),
+        count,
       );
     },
   };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
+import { cleanExcerpts } from './clean-excerpts';
 import { requestJson } from './http';
+import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import type { SearchProvider } from './provider';
 
@@ -8,16 +10,18 @@ export const TAVILY_BASE_URL = 'https://api.tavily.com';
 
 const PROVIDER = 'Tavily';
 
-// Only what we use of Tavily's /search response. `published_date` comes with the news topic only.
-const TavilyResponseSchema = z.object({
-  results: z.array(
-    z.object({
-      url: z.string(),
-      title: z.string().nullish(),
-      content: z.string().nullish(),
-      published_date: z.string().nullish(),
-    }),
-  ),
+/** Tavily's `max_results` goes up to 20. */
+const MAX_RESULTS = 20;
+
+// Only what we use of Tavily's /search response, each result validated on its own (readResults):
+// only `url` is required. `published_date` comes with the news topic only.
+const TavilyResponseSchema = z.object({ results: z.array(z.unknown()) });
+
+const TavilyResultSchema = z.object({
+  url: z.string(),
+  title: optionalText,
+  content: optionalText,
+  published_date: optionalText,
 });
 
 /** Tavily's `time_range` for a window in days; beyond a year, no filter. */
@@ -39,9 +43,10 @@ export function createTavilyProvider(config: { apiKey: string; baseUrl: string; 
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const timeRange = tavilyTimeRange(options.freshnessDays);
+      const count = clampCount(options.count, MAX_RESULTS);
       const request = {
         query,
-        max_results: clampCount(options.count, 20),
+        max_results: count,
         search_depth: 'basic',
         topic: config.topic ?? 'general',
         ...(timeRange ? { time_range: timeRange } : {}),
@@ -63,12 +68,21 @@ export function createTavilyProvider(config: { apiKey: string; baseUrl: string; 
       ).catch((e: unknown) => {
         throw refineFailure(e);
       });
-      const now = options.now?.() ?? new Date();
+      const { read, dropped } = readResults(PROVIDER, body.results, TavilyResultSchema);
       return toSearchHits(
         'tavily',
         query,
-        body.results.map((r) => ({ url: r.url, title: r.title, snippet: r.content, date: r.published_date })),
-        now,
+        // Tavily's content is excerpts of the page's Markdown joined by " [...] ", as Exa's text is.
+        read.map(({ position, value: r }) => ({
+          position,
+          url: r.url,
+          title: r.title,
+          snippet: cleanExcerpts(r.content ?? ''),
+          date: r.published_date,
+        })),
+        dropped,
+        options.now?.() ?? new Date(),
+        count,
       );
     },
   };

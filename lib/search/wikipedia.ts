@@ -1,37 +1,47 @@
 import { z } from 'zod';
-import type { SearchHit } from '../types';
-import { toPlainText } from '../text/plain-text';
+import { clampCount, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
-// MediaWiki Action API, list=search. Only the fields we use.
+const PROVIDER = 'Wikipedia';
+
+/** The number of search hits asked for at most (`srlimit`). */
+const MAX_RESULTS = 20;
+
+// MediaWiki Action API, list=search. Only the fields we use; each hit is validated on its own
+// (readResults): only `title` is required (the article URL is built from it).
 const WikipediaResponseSchema = z.object({
   // MediaWiki reports errors inside a 200 answer.
   error: z.object({ code: z.string().optional(), info: z.string().optional() }).optional(),
-  query: z
-    .object({
-      search: z.array(z.object({ title: z.string(), snippet: z.string().optional(), timestamp: z.string().optional() })),
-    })
-    .optional(),
+  query: z.object({ search: z.array(z.unknown()) }).optional(),
+});
+
+const WikipediaHitSchema = z.object({
+  title: z.string(),
+  snippet: optionalText,
+  // The article's last edit, not its publication.
+  timestamp: optionalText,
 });
 
 /** Keyless default: Wikipedia's public search API. Article URLs are built from the API's host. */
 export function createWikipediaProvider(config: { baseUrl: string }): SearchProvider {
   return {
     id: 'wikipedia',
-    name: 'Wikipedia',
+    name: PROVIDER,
     async search(query, options) {
+      const count = clampCount(options.count, MAX_RESULTS);
       const api = new URL(config.baseUrl);
       api.searchParams.set('action', 'query');
       api.searchParams.set('list', 'search');
       api.searchParams.set('srsearch', query);
-      api.searchParams.set('srlimit', String(Math.min(20, Math.max(1, options.count))));
+      api.searchParams.set('srlimit', String(count));
       api.searchParams.set('format', 'json');
       api.searchParams.set('origin', '*');
       const body = await requestJson(
         {
-          provider: 'Wikipedia',
+          provider: PROVIDER,
           place: 'Search',
           url: api.toString(),
           init: { headers: { Accept: 'application/json', 'Api-User-Agent': 'Spanlight/0.1 (browser extension)' } },
@@ -43,21 +53,27 @@ export function createWikipediaProvider(config: { baseUrl: string }): SearchProv
       if (body.error) {
         const kind = body.error.code === 'maxlag' || body.error.code === 'ratelimited' ? 'rate-limited' : 'bad-response';
         throw new ProviderError({
-          provider: 'Wikipedia',
+          provider: PROVIDER,
           kind,
           message: `Wikipedia answered with an error (${body.error.code ?? 'unknown'}: ${body.error.info ?? 'no details'}): try again, or check the API URL in Settings → Search.`,
         });
       }
-      return (body.query?.search ?? []).map((r, i): SearchHit => ({
-        url: new URL(`/wiki/${encodeURIComponent(r.title.replace(/ /g, '_'))}`, api.origin).toString(),
-        title: r.title,
-        snippet: toPlainText(r.snippet ?? ''),
-        // The timestamp is the last edit, not publication: recorded as the provider's date.
-        published: r.timestamp ? { iso: r.timestamp, source: 'search-provider' } : null,
-        provider: 'wikipedia',
+      const { read, dropped } = readResults(PROVIDER, body.query?.search ?? [], WikipediaHitSchema);
+      return toSearchHits(
+        'wikipedia',
         query,
-        rank: i + 1,
-      }));
+        read.map(({ position, value: r }) => ({
+          position,
+          url: new URL(`/wiki/${encodeURIComponent(r.title.replace(/ /g, '_'))}`, api.origin).toString(),
+          title: r.title,
+          snippet: r.snippet,
+          // The timestamp is the last edit: recorded as such, never as a publication date.
+          lastEdited: r.timestamp,
+        })),
+        dropped,
+        options.now?.() ?? new Date(),
+        count,
+      );
     },
   };
 }

@@ -96,3 +96,10 @@ export async function closedOrigin(): Promise<string> {
   await server.close();
   return server.origin;
 }
+
+/** A deep copy of a recorded body with its result list changed by `edit` (the recording stays as it is). */
+export function withResults<T>(body: T, list: (copy: T) => unknown[], edit: (rows: Array<Record<string, unknown>>) => void): T {
+  const copy = structuredClone(body);
+  edit(list(copy) as Array<Record<string, unknown>>);
+  return copy;
+}

@@ -14,6 +14,7 @@ import { createExaProvider } from '@/lib/search/exa';
 import { createSearxngProvider } from '@/lib/search/searxng';
 import { createSerperProvider } from '@/lib/search/serper';
 import { ProviderError } from '@/lib/shared/provider-error';
+import type { SearchProvider } from '@/lib/search/provider';
 
 // Bounded runs: these are correctness properties, not load tests.
 const RUNS = { numRuns: 300 };
@@ -168,7 +169,7 @@ describe('property: every search adapter’s parser', () => {
             headers: { 'content-type': 'application/json' },
           });
         try {
-          const hits = await provider.search('exampleville population', { count: 5, fetch: fakeFetch, timeoutMs: 1000 });
+          const { hits } = await provider.search('exampleville population', { count: 5, fetch: fakeFetch, timeoutMs: 1000 });
           for (const h of hits) {
             expect(typeof h.url).toBe('string');
             expect(typeof h.title).toBe('string');
@@ -182,4 +183,82 @@ describe('property: every search adapter’s parser', () => {
       { numRuns: 400 },
     );
   });
+});
+
+describe('property: each provider result is read on its own (issue #14)', () => {
+  /** A result with a usable URL, or one broken in one of the ways providers send. */
+  const row = fc.oneof(
+    fc.record({ ok: fc.constant(true), n: fc.nat(999), title: fc.option(fc.string(), { nil: null }) }),
+    fc.record({ ok: fc.constant(false), broken: fc.constantFrom('missing', 'null', 'number', 'not-an-object') }),
+  );
+  const cases = [
+    {
+      name: 'Tavily',
+      make: () => createTavilyProvider({ apiKey: 'k', baseUrl: 'https://tavily.example' }),
+      key: 'url',
+      wrap: (r: unknown[]) => ({ results: r }),
+    },
+    {
+      name: 'Exa',
+      make: () => createExaProvider({ apiKey: 'k', baseUrl: 'https://exa.example' }),
+      key: 'url',
+      wrap: (r: unknown[]) => ({ results: r }),
+    },
+    {
+      name: 'Brave',
+      make: () => createBraveProvider({ apiKey: 'k', baseUrl: 'https://brave.example/s' }),
+      key: 'url',
+      wrap: (r: unknown[]) => ({ web: { results: r } }),
+    },
+    {
+      name: 'SearXNG',
+      make: () => createSearxngProvider({ baseUrl: 'https://searx.example' }),
+      key: 'url',
+      wrap: (r: unknown[]) => ({ results: r }),
+    },
+    {
+      name: 'Serper',
+      make: () => createSerperProvider({ apiKey: 'k', baseUrl: 'https://serper.example' }),
+      key: 'link',
+      wrap: (r: unknown[]) => ({ searchParameters: {}, organic: r }),
+    },
+  ];
+
+  it.each(cases)(
+    '$name: the good results are the hits, in order and capped; every bad one is dropped with its position',
+    async (c) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(row, { maxLength: 12 }), fc.integer({ min: 1, max: 8 }), async (rows, count) => {
+          const body = c.wrap(
+            rows.map((r) => {
+              if (r.ok) return { [c.key]: `https://site${r.n}.example/page`, title: r.title };
+              if (r.broken === 'not-an-object') return 'https://not.an.object/';
+              return r.broken === 'missing' ? { title: 'no link' } : { [c.key]: r.broken === 'null' ? null : 42 };
+            }),
+          );
+          const fakeFetch: typeof fetch = async () => Response.json(body);
+          const good = rows.flatMap((r, i) => (r.ok ? [i] : []));
+          const bad = rows.flatMap((r, i) => (r.ok ? [] : [i + 1]));
+          const out = await c
+            .make()
+            .search('q', { count, fetch: fakeFetch, timeoutMs: 1000 })
+            .catch((e: unknown) => e);
+          if (out instanceof ProviderError) {
+            // Only when nothing at all is usable is the answer a failure.
+            expect(good).toHaveLength(0);
+            expect(bad.length).toBeGreaterThan(0);
+            expect(out.failure).toMatchObject({ kind: 'bad-response' });
+            return;
+          }
+          const { hits, dropped } = out as Awaited<ReturnType<SearchProvider['search']>>;
+          expect(hits.map((h) => h.url)).toEqual(
+            good.slice(0, count).map((i) => `https://site${(rows[i] as { n: number }).n}.example/page`),
+          );
+          expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
+          expect(dropped.map((d) => d.position)).toEqual(bad);
+        }),
+        { numRuns: 150 },
+      );
+    },
+  );
 });

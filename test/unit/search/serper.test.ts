@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSerperProvider } from '@/lib/search/serper';
 import type { SearchOptions } from '@/lib/search/provider';
 import { serveSerper, type ProviderFake } from '../../fakes/search-servers';
-import { NOW, closedOrigin, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
+import { NOW, closedOrigin, withResults, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
 import fixture from '../../fixtures/search/serper.json';
+import appleInc from '../../fixtures/search/recorded/serper-apple-inc.json';
 
 const KEY = '3f0c9a1b2d4e5f60718293a4b5c6d7e8f9012345';
 let fake: ProviderFake;
@@ -14,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => fake.reset());
 
-function search(over: Partial<SearchOptions> = {}, config: Partial<Parameters<typeof createSerperProvider>[0]> = {}) {
+/** The whole answer: hits and the results dropped. */
+function results(over: Partial<SearchOptions> = {}, config: Partial<Parameters<typeof createSerperProvider>[0]> = {}) {
   return createSerperProvider({ apiKey: KEY, baseUrl: fake.baseUrl, ...config }).search('exampleville population', {
     count: 5,
     fetch,
@@ -23,6 +25,9 @@ function search(over: Partial<SearchOptions> = {}, config: Partial<Parameters<ty
     ...over,
   });
 }
+
+/** The hits only. */
+const search = (...args: Parameters<typeof results>) => results(...args).then((r) => r.hits);
 
 const sentBody = () => JSON.parse(fake.requests[0]!.body) as Record<string, unknown>;
 
@@ -171,10 +176,18 @@ describe('Serper: failures', () => {
     ['an error message in a 200', { message: 'Something went wrong', statusCode: 500 }],
     ['an empty object', {}],
     ['organic that is not a list', { searchParameters: { q: 'q' }, organic: { link: 'https://a.example' } }],
-    ['an organic result without a link', { searchParameters: { q: 'q' }, organic: [{ title: 'x', position: 1 }] }],
   ])('a 200 with %s is a wrong shape', async (_name, json) => {
     fake.script({ status: 200, json });
     expectWrongShape(await failureOf(search()), 'Serper');
+  });
+
+  // One bad result among good ones is dropped (see "one result broken" above); when none is usable,
+  // the answer is not this provider's protocol.
+  it('a 200 whose only result is unusable is a bad response naming the field', async () => {
+    fake.script({ status: 200, json: { searchParameters: { q: 'q' }, organic: [{ title: 'x', position: 1 }] } });
+    const f = await failureOf(search());
+    expect(f).toMatchObject({ provider: 'Serper', kind: 'bad-response' });
+    expect(f.message).toContain('sent 1 result and none is usable (`link` is missing): check the base URL in Settings → Search');
   });
 
   it('a server that never answers times out within timeoutMs', { timeout: 5000 }, async () => {
@@ -191,5 +204,107 @@ describe('Serper: failures', () => {
     const f = await failureOf(search({}, { baseUrl: origin }));
     expect(f).toMatchObject({ provider: 'Serper', kind: 'network' });
     expect(f.message).toContain(`unreachable at ${origin}`);
+  });
+});
+
+describe('Serper: results as they come (issue #14)', () => {
+  it('one result without `link` is dropped and counted; the others are kept and ranked 1…n', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.organic,
+        (rows) => delete rows[1]!.link,
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => h.url)).toEqual([
+      'https://stats-office.example/population',
+      'https://en.wikipedia.org/wiki/Exampleville',
+      'https://history.example/exampleville',
+    ]);
+    expect(r.hits.map((h) => h.rank)).toEqual([1, 2, 3]);
+    expect(r.dropped).toEqual([{ position: 2, reason: '`link` is missing' }]);
+  });
+
+  it('a null `link` is dropped the same way', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.organic,
+        (rows) => (rows[0]!.link = null),
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => h.url)).not.toContain('https://stats-office.example/population');
+    expect(r.dropped[0]).toEqual({ position: 1, reason: '`link` is null' });
+  });
+
+  it('optional fields may be null: a null snippet, date and title keep the result', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.organic,
+        (rows) => {
+          const r = rows[0]!;
+          r.snippet = null;
+          r.date = null;
+          r.title = null;
+        },
+      ),
+    });
+    const r = await results();
+    expect(r.dropped.filter((d) => d.position === 1)).toEqual([]);
+    expect(r.hits[0]).toMatchObject({
+      url: 'https://stats-office.example/population',
+      title: 'https://stats-office.example/population',
+      snippet: '',
+      published: null,
+      rank: 1,
+    });
+  });
+
+  it('caps the answer at the count it asked for', async () => {
+    expect((await results({ count: 2 })).hits.map((h) => h.rank)).toEqual([1, 2]);
+  });
+});
+
+describe('Serper: a recorded real response (fixtures/search/recorded/serper-apple-inc.json)', () => {
+  const links = appleInc.organic.map((o) => o.link);
+
+  it('parses in full: all six organic results, in order, plain text, nothing dropped', async () => {
+    fake.script({ status: 200, json: appleInc });
+    const r = await results({ count: 10 });
+    expect(r.dropped).toEqual([]);
+    expect(r.hits.map((h) => h.url)).toEqual(links);
+    expect(r.hits.map((h) => h.rank)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(r.hits[2]).toEqual({
+      url: 'https://www.britannica.com/topic/Apple-Inc',
+      title: 'Apple Inc. | History, Products, Headquarters, & Facts | Britannica',
+      snippet:
+        'Apple Inc., formerly Apple Computer, Inc., American manufacturer of personal computers, smartphones, tablet computers, computer peripherals, and computer ...',
+      // No `date` in these organic results: unknown, not guessed.
+      published: null,
+      provider: 'serper',
+      query: 'exampleville population',
+      rank: 3,
+    });
+  });
+
+  it('the same with one result broken keeps the other five and traces the one dropped', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        appleInc,
+        (b) => b.organic,
+        (rows) => delete rows[3]!.link,
+      ),
+    });
+    const r = await results({ count: 10 });
+    expect(r.hits.map((h) => h.url)).toEqual(links.filter((_, i) => i !== 3));
+    expect(r.hits.map((h) => h.rank)).toEqual([1, 2, 3, 4, 5]);
+    expect(r.dropped).toEqual([{ position: 4, reason: '`link` is missing' }]);
   });
 });

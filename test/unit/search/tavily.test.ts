@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTavilyProvider } from '@/lib/search/tavily';
 import type { SearchOptions } from '@/lib/search/provider';
 import { serveTavily, type ProviderFake } from '../../fakes/search-servers';
-import { NOW, closedOrigin, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
+import { NOW, closedOrigin, withResults, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
 import fixture from '../../fixtures/search/tavily.json';
+import burningMan from '../../fixtures/search/recorded/tavily-burning-man-floods.json';
 
 const KEY = 'tvly-dev-0123456789abcdef';
 let fake: ProviderFake;
@@ -14,7 +15,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => fake.reset());
 
-function search(over: Partial<SearchOptions> = {}, config: Partial<Parameters<typeof createTavilyProvider>[0]> = {}) {
+/** The whole answer: hits and the results dropped. */
+function results(over: Partial<SearchOptions> = {}, config: Partial<Parameters<typeof createTavilyProvider>[0]> = {}) {
   return createTavilyProvider({ apiKey: KEY, baseUrl: fake.baseUrl, ...config }).search('exampleville population', {
     count: 5,
     fetch,
@@ -23,6 +25,9 @@ function search(over: Partial<SearchOptions> = {}, config: Partial<Parameters<ty
     ...over,
   });
 }
+
+/** The hits only. */
+const search = (...args: Parameters<typeof results>) => results(...args).then((r) => r.hits);
 
 const sentBody = () => JSON.parse(fake.requests[0]!.body) as Record<string, unknown>;
 
@@ -169,12 +174,20 @@ describe('Tavily: failures', () => {
   it.each([
     ['an error object in a 200', { detail: { error: 'Something went wrong' } }],
     ['results that are not a list', { query: 'q', results: { url: 'https://a.example' } }],
-    ['a result without a url', { query: 'q', results: [{ title: 'x', content: 'y', score: 0.3 }] }],
     ['a JSON array', [{ url: 'https://a.example' }]],
     ['null', null],
   ])('a 200 with %s is a wrong shape', async (_name, json) => {
     fake.script({ status: 200, json });
     expectWrongShape(await failureOf(search()), 'Tavily');
+  });
+
+  // One bad result among good ones is dropped (see "one result broken" above); when none is usable,
+  // the answer is not this provider's protocol.
+  it('a 200 whose only result is unusable is a bad response naming the field', async () => {
+    fake.script({ status: 200, json: { query: 'q', results: [{ title: 'x', content: 'y', score: 0.3 }] } });
+    const f = await failureOf(search());
+    expect(f).toMatchObject({ provider: 'Tavily', kind: 'bad-response' });
+    expect(f.message).toContain('sent 1 result and none is usable (`url` is missing): check the base URL in Settings → Search');
   });
 
   it('a server that never answers times out within timeoutMs', { timeout: 5000 }, async () => {
@@ -197,5 +210,121 @@ describe('Tavily: failures', () => {
     const f = await failureOf(search({}, { baseUrl: 'api.tavily.com' }));
     expect(f).toMatchObject({ provider: 'Tavily', kind: 'config' });
     expect(f.message).toMatch(/base URL "api.tavily.com" is not an http\(s\) URL: fix it in Settings → Search/);
+  });
+});
+
+describe('Tavily: results as they come (issue #14)', () => {
+  it('one result without `url` is dropped and counted; the others are kept and ranked 1…n', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.results,
+        (rows) => delete rows[1]!.url,
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => h.url)).toEqual([
+      'https://stats-office.example/population',
+      'https://en.wikipedia.org/wiki/Exampleville',
+    ]);
+    expect(r.hits.map((h) => h.rank)).toEqual([1, 2]);
+    expect(r.dropped).toEqual([{ position: 2, reason: '`url` is missing' }]);
+  });
+
+  it('a null `url` is dropped the same way', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.results,
+        (rows) => (rows[0]!.url = null),
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => h.url)).not.toContain('https://stats-office.example/population');
+    expect(r.dropped[0]).toEqual({ position: 1, reason: '`url` is null' });
+  });
+
+  it('optional fields may be null: a null content, published_date and title keep the result', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.results,
+        (rows) => {
+          const r = rows[0]!;
+          r.content = null;
+          r.published_date = null;
+          r.title = null;
+        },
+      ),
+    });
+    const r = await results();
+    expect(r.dropped.filter((d) => d.position === 1)).toEqual([]);
+    expect(r.hits[0]).toMatchObject({
+      url: 'https://stats-office.example/population',
+      title: 'https://stats-office.example/population',
+      snippet: '',
+      published: null,
+      rank: 1,
+    });
+  });
+
+  it('caps the answer at the count it asked for', async () => {
+    expect((await results({ count: 2 })).hits.map((h) => h.rank)).toEqual([1, 2]);
+  });
+});
+
+describe('Tavily: a recorded real response (fixtures/search/recorded/tavily-burning-man-floods.json)', () => {
+  const urls = burningMan.results.map((r) => r.url);
+
+  it('parses in full: all five results, titles falling back to the URL, content as plain text', async () => {
+    fake.script({ status: 200, json: burningMan });
+    const r = await results();
+    expect(r.dropped).toEqual([]);
+    expect(r.hits.map((h) => h.url)).toEqual(urls);
+    expect(r.hits[1]).toMatchObject({
+      url: 'https://www.theguardian.com/culture/2023/sep/03/burning-man-nevada-festival-floods',
+      title: 'https://www.theguardian.com/culture/2023/sep/03/burning-man-nevada-festival-floods',
+      published: null,
+      rank: 2,
+    });
+    expect(r.hits[1]!.snippet).toMatch(/^Officials investigate death at Burning Man as thousands stranded by floods Burning Man/);
+  });
+
+  it('the same with one result broken keeps the other four and traces the one dropped', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        burningMan,
+        (b) => b.results,
+        (rows) => (rows[2]!.url = null),
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => h.url)).toEqual(urls.filter((_, i) => i !== 2));
+    expect(r.hits.map((h) => h.rank)).toEqual([1, 2, 3, 4]);
+    expect(r.dropped).toEqual([{ position: 3, reason: '`url` is null' }]);
+  });
+});
+
+describe('Tavily: content cleaned as Exa’s text is', () => {
+  it('drops Markdown heading marks and shows " [...] " between excerpts as " … "', async () => {
+    fake.script({
+      status: 200,
+      json: {
+        query: 'q',
+        results: [
+          {
+            url: 'https://a.example/x',
+            title: 'X',
+            content: '# Burning Man 2023\n\nThousands were stranded. [...] ## Exodus\nTraffic eased on Tuesday. [...] ',
+            score: 0.5,
+          },
+        ],
+      },
+    });
+    expect((await search())[0]!.snippet).toBe('Burning Man 2023 Thousands were stranded. … Exodus Traffic eased on Tuesday.');
   });
 });

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import type { SearchOptions } from '@/lib/search/provider';
 import { serveWikipedia, type ProviderFake } from '../../fakes/search-servers';
-import { NOW, closedOrigin, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
+import { NOW, closedOrigin, withResults, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
 import fixture from '../../fixtures/search/wikipedia.json';
+import butteryfly from '../../fixtures/search/recorded/wikipedia-butteryfly.json';
 
 let fake: ProviderFake;
 
@@ -13,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => fake.reset());
 
-function search(over: Partial<SearchOptions> = {}, baseUrl = fake.baseUrl) {
+/** The whole answer: hits and the results dropped. */
+function results(over: Partial<SearchOptions> = {}, baseUrl = fake.baseUrl) {
   return createWikipediaProvider({ baseUrl }).search('exampleville population', {
     count: 5,
     fetch,
@@ -22,6 +24,9 @@ function search(over: Partial<SearchOptions> = {}, baseUrl = fake.baseUrl) {
     ...over,
   });
 }
+
+/** The hits only. */
+const search = (...args: Parameters<typeof results>) => results(...args).then((r) => r.hits);
 
 const sentUrl = () => new URL(fake.requests[0]!.url, 'http://x');
 
@@ -68,7 +73,9 @@ describe('Wikipedia: results', () => {
         url: `${fake.origin}/wiki/Exampleville`,
         title: 'Exampleville',
         snippet: 'Exampleville is a city in the county of Sample. Its population was 412,000 at the 2026 census & growing',
-        published: { iso: '2026-10-28T14:03:11Z', source: 'search-provider' },
+        // The timestamp is the article's last edit: recorded as such, never as a publication date.
+        published: null,
+        lastEdited: '2026-10-28T14:03:11.000Z',
         provider: 'wikipedia',
         query: 'exampleville population',
         rank: 1,
@@ -77,7 +84,8 @@ describe('Wikipedia: results', () => {
         url: `${fake.origin}/wiki/Demographics_of_Exampleville_(city)`,
         title: 'Demographics of Exampleville (city)',
         snippet: 'The population of Exampleville grew by 3.4 percent in 2025',
-        published: { iso: '2026-09-02T08:45:00Z', source: 'search-provider' },
+        published: null,
+        lastEdited: '2026-09-02T08:45:00.000Z',
         provider: 'wikipedia',
         query: 'exampleville population',
         rank: 2,
@@ -122,11 +130,19 @@ describe('Wikipedia: failures', () => {
 
   it.each([
     ['query.search that is not a list', { batchcomplete: '', query: { search: 'none' } }],
-    ['a hit without a title', { batchcomplete: '', query: { search: [{ ns: 0, pageid: 1, snippet: 'x' }] } }],
     ['a JSON array', []],
   ])('a 200 with %s is a wrong shape', async (_name, json) => {
     fake.script({ status: 200, json });
     expectWrongShape(await failureOf(search()), 'Wikipedia');
+  });
+
+  // One bad result among good ones is dropped (see "one result broken" above); when none is usable,
+  // the answer is not this provider's protocol.
+  it('a 200 whose only result is unusable is a bad response naming the field', async () => {
+    fake.script({ status: 200, json: { batchcomplete: '', query: { search: [{ ns: 0, pageid: 1, snippet: 'x' }] } } });
+    const f = await failureOf(search());
+    expect(f).toMatchObject({ provider: 'Wikipedia', kind: 'bad-response' });
+    expect(f.message).toContain('sent 1 result and none is usable (`title` is missing): check the base URL in Settings → Search');
   });
 
   // MediaWiki reports errors inside a 200 ({"error": {...}}, no `query`).
@@ -149,5 +165,85 @@ describe('Wikipedia: failures', () => {
     const f = await failureOf(search({}, `${origin}/w/api.php`));
     expect(f).toMatchObject({ provider: 'Wikipedia', kind: 'network' });
     expect(f.message).toContain(`unreachable at ${origin}`);
+  });
+});
+
+describe('Wikipedia: results as they come (issue #14)', () => {
+  it('a hit without a title is dropped and counted; the other is kept', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.query.search,
+        (rows) => delete rows[0]!.title,
+      ),
+    });
+    const r = await results();
+    expect(r.hits.map((h) => [h.title, h.rank])).toEqual([['Demographics of Exampleville (city)', 1]]);
+    expect(r.dropped).toEqual([{ position: 1, reason: '`title` is missing' }]);
+  });
+
+  it('a null snippet and timestamp keep the hit: no snippet, no last edit, no date', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        fixture,
+        (b) => b.query.search,
+        (rows) => {
+          rows[0]!.snippet = null;
+          rows[0]!.timestamp = null;
+        },
+      ),
+    });
+    const r = await results();
+    expect(r.dropped).toEqual([]);
+    expect(r.hits[0]).toEqual({
+      url: `${fake.origin}/wiki/Exampleville`,
+      title: 'Exampleville',
+      snippet: '',
+      published: null,
+      provider: 'wikipedia',
+      query: 'exampleville population',
+      rank: 1,
+    });
+  });
+
+  it('caps the answer at the count it asked for', async () => {
+    expect((await results({ count: 1 })).hits).toHaveLength(1);
+    expect(sentUrl().searchParams.get('srlimit')).toBe('1');
+  });
+});
+
+describe('Wikipedia: a recorded real response (fixtures/search/recorded/wikipedia-butteryfly.json)', () => {
+  it('parses in full: the one hit, with no snippet and no timestamp (srprop= empty)', async () => {
+    fake.script({ status: 200, json: butteryfly });
+    expect(await results()).toEqual({
+      hits: [
+        {
+          url: `${fake.origin}/wiki/Butterfly's_Tongue`,
+          title: "Butterfly's Tongue",
+          snippet: '',
+          published: null,
+          provider: 'wikipedia',
+          query: 'exampleville population',
+          rank: 1,
+        },
+      ],
+      dropped: [],
+    });
+  });
+
+  it('the same with its one hit broken: nothing usable, a bad response naming the field', async () => {
+    fake.script({
+      status: 200,
+      json: withResults(
+        butteryfly,
+        (b) => b.query.search,
+        (rows) => (rows[0]!.title = null),
+      ),
+    });
+    const f = await failureOf(search());
+    expect(f).toMatchObject({ provider: 'Wikipedia', kind: 'bad-response' });
+    expect(f.message).toContain('none is usable (`title` is null)');
   });
 });
