@@ -139,8 +139,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
       if (r.status === 'fulfilled') {
         hits.push(...r.value.hits);
         dropped += r.value.dropped.length;
-      }
-      else if (!failures.some((f) => f.provider === deps.providers[i]!.name))
+      } else if (!failures.some((f) => f.provider === deps.providers[i]!.name))
         failures.push(
           r.reason instanceof ProviderError
             ? r.reason.failure
