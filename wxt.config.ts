@@ -31,6 +31,10 @@ export default defineConfig({
     // No externally_connectable: web pages cannot message the extension.
     ...(browser === 'firefox'
       ? {
+          // Firefox's default MV3 policy adds upgrade-insecure-requests, which turns every http://
+          // fetch of the background into https:// (loopback excepted): http-only sources and a
+          // SearXNG or model server on the local network would fail. Chrome does not upgrade.
+          content_security_policy: { extension_pages: "script-src 'self'; object-src 'self'" },
           browser_specific_settings: {
             gecko: {
               id: 'spanlight@spanlight.dev',

@@ -37,6 +37,7 @@ import { factCheck } from '../factcheck/fact-check';
 import { toFactCheckResult } from '../factcheck/result';
 import type { ChatModel } from '../model/chat-model';
 import { createBuiltinModel, detectBuiltinModel } from '../model/chrome-builtin';
+import { missingSiteAccess } from './site-access';
 
 /**
  * The chat model the settings name. Without one (keyless), the browser's built-in model when it has
@@ -72,6 +73,12 @@ function internalFailure(question: string, searched: string[], message: string, 
 /** A fact-check's claims as the page marks them: each sentence in its verdict's colour. */
 function claimMarks(result: Extract<AnswerResult, { mode: 'fact-check' }>) {
   return { claims: result.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })) };
+}
+
+/** Refuses to start work that cannot succeed: without access to websites nothing can be searched or read. */
+async function requireSiteAccess(): Promise<void> {
+  const missing = await missingSiteAccess();
+  if (missing) throw new Error(missing);
 }
 
 /** How long a finished job is still shown by a panel that reopens. */
@@ -154,6 +161,7 @@ export class BackgroundService {
 
   /** Creates a job and runs it in the background; returns at once with its id. */
   async ask(question: string, asked: TabChoice, windowId: number | undefined, followUp?: FollowUp): Promise<{ jobId: string }> {
+    await requireSiteAccess();
     // "Never read my tabs" holds whatever a page sends.
     const tabs = (await readSettings(this.db)).tabsPolicy === 'never' ? 'none' : asked;
     const job = await this.createJob(question, tabs, windowId, 'Starting…', followUp);
@@ -203,6 +211,7 @@ export class BackgroundService {
     tabs: TabChoice,
     windowId: number | undefined,
   ): Promise<{ jobId: string }> {
+    await requireSiteAccess();
     const previous = await this.getAnswer(previousAnswerId);
     const settings = await readSettings(this.db);
     const r = previous.result;
@@ -308,6 +317,7 @@ export class BackgroundService {
 
   /** Starts a fact-check of the page being read (or a selection of it); returns at once with the job id. */
   async factCheck(windowId: number | undefined, selection?: string, moreOf?: string): Promise<{ jobId: string }> {
+    await requireSiteAccess();
     let skip = 0;
     let pageUrl: string | undefined;
     if (moreOf) {
