@@ -58,6 +58,8 @@ export function SidePanel() {
   /** Shows a job (and its answer) with the thread it belongs to. */
   const restore = useCallback(async (j: JobRecord, a: AnswerRecord | undefined) => {
     jobIdRef.current = j.id;
+    // A question cut off (the worker stopped) is back in its box: it can be read, edited and asked again.
+    if (!a && !j.followUp && j.status === 'interrupted') setQuestion(j.question);
     setThread(await threadBefore((a?.followUp ?? j.followUp)?.previousAnswerId));
     setJob(j);
     setAnswer(a ?? null);

@@ -476,6 +476,10 @@ describe('the side panel a fact-checker works in', () => {
     await card.waitFor({ timeout: 15_000 });
     expect(await card.locator('h2').textContent()).toBe(interrupted);
     expect(await card.textContent()).toContain('interrupted');
+    // The question is back in its box, and History lists the answers that were there before.
+    expect(await panel.locator('textarea#question').inputValue()).toBe(interrupted);
+    await expect.poll(() => panel.locator('section.history li').count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(await panel.locator('section.history li').first().textContent()).toContain(question);
     await card.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => panel.locator('article.answer').getAttribute('data-mode'), { timeout: 30_000 }).toBe('grounded');
     expect(await panel.locator('article.answer h2').textContent()).toBe(interrupted);
