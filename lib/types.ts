@@ -71,6 +71,11 @@ export const PassageSchema = z.object({
   /** Up to 48 characters before and after, for anchoring in the live page. */
   prefix: z.string(),
   suffix: z.string(),
+  /**
+   * Where the passage starts in its page, as a fraction of the page's text (0–1): the hint that picks
+   * the right copy when the page repeats itself. Absent in passages stored before it was kept.
+   */
+  position: z.number().min(0).max(1).optional(),
   origin: z.enum(['web', 'tab']),
   tabId: z.number().int().optional(),
 });

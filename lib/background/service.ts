@@ -29,7 +29,8 @@ import { dexieCache } from '../db/cache';
 import { providersFor } from '../search/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
-import { ensureContentScript, focusOrOpen, readTabs } from './tabs';
+import { ensureContentScript, focusOrOpen, readTabs, showTextFragment, unreadableReason } from './tabs';
+import { passageSelector } from '../anchor/passage-selector';
 import { deleteAnswer, exportHistory, importHistory, matchesHistoryQuery } from '../db/history-io';
 import { rewriteFollowUp } from '../pipeline/follow-up';
 import { extractPage } from '../pipeline/extract';
@@ -486,26 +487,30 @@ export class BackgroundService {
   }
 
   /**
-   * Jumps to a cited passage: focus its tab, or open the page (with a text fragment for the passage),
-   * find the stored quote in the page as it is now and highlight it, the answer's other passages of
-   * that page more quietly. Not found → says so; the panel then shows the stored passage.
+   * Jumps to a cited passage: focus its tab, or open the page, find the stored quote in the page as it
+   * is now (hinted by where it was) and highlight it, the answer's other passages of that page more
+   * quietly. One look: our highlight; the browser's text fragment only where our script cannot run.
+   * Not found → says so; the panel then shows the stored passage.
    */
   async openCitation(answerId: string, spanId: string): Promise<{ found: boolean; message: string }> {
     const answer = await this.getAnswer(answerId);
     const span = answer.result.evidence.find((e) => e.spanId === spanId);
     if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
-    const quote = { exact: span.text, prefix: span.prefix, suffix: span.suffix };
+    const quote = passageSelector(span);
     const tabId = await focusOrOpen(span.url, span.tabId, quote);
     try {
       await ensureContentScript(tabId);
     } catch {
+      // Our highlight cannot run here: the browser's own text fragment is the fallback (a page
+      // known to be closed to scripts was opened with it already).
+      if (unreadableReason(span.url) === null) await showTextFragment(tabId, span.url, quote);
       return { found: false, message: 'This page does not allow extensions to read it; the stored passage is shown below.' };
     }
     // Passages of one page share its URL string.
     const others = answer.result.evidence
       .filter((e) => e.spanId !== spanId && e.url === span.url && e.text.length <= 20_000)
       .slice(0, 20)
-      .map((e) => ({ exact: e.text, prefix: e.prefix, suffix: e.suffix }));
+      .map(passageSelector);
     const outcome = await callContent(tabId, 'highlight', { ...quote, others });
     const when = new Date(span.retrievedAt).toLocaleString();
     if (outcome.ok && outcome.value.found) {

@@ -83,8 +83,8 @@ export async function readTabs(
 
 /**
  * Focuses the tab showing `url` (same document, any fragment), or opens it; resolves when its DOM is
- * parsed. A page opened for a passage gets a text fragment for it (`#:~:text=…`), so the browser
- * scrolls to the passage by itself even before the content script highlights it.
+ * parsed. A page the content script cannot run in (see `unreadableReason`) is opened with a text
+ * fragment for the passage (`#:~:text=…`): the browser's own mark is the fallback for ours.
  */
 export async function focusOrOpen(url: string, preferredTabId?: number, passage?: FragmentQuote): Promise<number> {
   const want = normalizeUrl(url);
@@ -96,7 +96,8 @@ export async function focusOrOpen(url: string, preferredTabId?: number, passage?
     if (tab.windowId !== undefined) await browser.windows.update(tab.windowId, { focused: true }).catch(() => undefined);
     return tab.id;
   }
-  const created = await browser.tabs.create({ url: passage ? withTextFragment(url, passage) : url, active: true });
+  const fragment = passage && unreadableReason(url) !== null;
+  const created = await browser.tabs.create({ url: fragment ? withTextFragment(url, passage) : url, active: true });
   await waitForDocument(created.id!, url);
   return created.id!;
 }
@@ -117,4 +118,12 @@ export async function waitForDocument(tabId: number, url: string, timeoutMs = 20
     if (state && normalizeUrl(state[0]) === want && state[1] !== 'loading') return;
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Where the content script could not run after all (a page that refuses extensions), the tab is sent
+ * to the passage's text fragment, so the browser marks it by itself.
+ */
+export async function showTextFragment(tabId: number, url: string, passage: FragmentQuote): Promise<void> {
+  await browser.tabs.update(tabId, { url: withTextFragment(url, passage) }).catch(() => undefined);
 }

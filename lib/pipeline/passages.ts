@@ -82,6 +82,7 @@ export function splitPassages(page: Page, options: SplitOptions = {}): Passage[]
       end,
       prefix: text.slice(Math.max(0, start - ctx), start),
       suffix: text.slice(end, end + ctx),
+      position: text.length > 0 ? start / text.length : 0,
       origin: page.origin,
       ...(page.tabId === undefined ? {} : { tabId: page.tabId }),
     };
