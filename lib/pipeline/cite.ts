@@ -9,6 +9,8 @@ const CITED_END = /(\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\]\s*[.!?])[ \t]+/g;
 /** Where a removed link stood (an invisible separator, never in model text we keep). */
 const LINK_MARK = '\u2063';
 const BARE_URL = /\b(?:https?:\/\/|www\.)[^\s<>()[\]]+/gi;
+/** An HTML tag, a markdown heading or rule, or a code fence: layout the model wrote, not a statement. */
+const MARKUP = /<\/?[a-z][\w-]*(?:\s[^<>]*)?\/?>|^#{1,6}\s|^(?:-{3,}|\*{3,}|_{3,}|`{3,}\w*)$/im;
 
 export interface Citation {
   /** Claims with their valid span ids; status "supported" here means "cited", pending verification. */
@@ -17,19 +19,26 @@ export interface Citation {
   unknownIds: string[];
   /** The model said INSUFFICIENT. */
   insufficient: boolean;
+  /**
+   * Lines the model wrote that cite nothing and are markup or a link of its own (a tag, a heading, a
+   * "see [here](…)"): left out of the answer, not kept as claims. Kept here for the trace.
+   */
+  junk?: string[];
 }
 
 /**
  * Turns a prose draft into claims with citations attached in code: markers are parsed, ids checked
- * against the evidence list, links and URLs the model wrote removed, uncited sentences flagged.
+ * against the evidence list, links and URLs the model wrote removed, uncited sentences flagged, and
+ * uncited lines that are only markup or the model's own links left out (`dropJunk`, on by default).
  */
-export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation {
+export function attachCitations(draft: string, spans: EvidenceSpan[], options: { dropJunk?: boolean } = {}): Citation {
+  const dropJunk = options.dropJunk ?? true;
   const trimmed = draft.trim();
   if (/^INSUFFICIENT\.?$/i.test(trimmed)) return { claims: [], unknownIds: [], insufficient: true };
   const known = new Set(spans.map((s) => s.spanId));
   const unknown = new Set<string>();
 
-  const pieces: Array<{ text: string; ids: string[]; removedLink: boolean }> = [];
+  const pieces: Array<{ text: string; ids: string[]; removedLink: boolean; markup: boolean }> = [];
   const LEADING = /^(?:\s*\[\s*S\d+(?:\s*[,;]\s*S\d+)*\s*\])+/;
   // Links go before sentences are split: a "?" inside a URL must not end a sentence.
   const unlinked = trimmed.replace(MARKDOWN_LINK, (_, label: string) => `${label}${LINK_MARK}`).replace(BARE_URL, LINK_MARK);
@@ -49,6 +58,7 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
       return ' ';
     });
     const removedLink = sentence.includes(LINK_MARK);
+    const markup = MARKUP.test(sentence.trim());
     sentence = sentence.split(LINK_MARK).join('');
     const text = sentence
       .replace(/\s+([.,;:!?])/g, '$1')
@@ -59,18 +69,23 @@ export function attachCitations(draft: string, spans: EvidenceSpan[]): Citation 
       if (pieces.length > 0) pieces[pieces.length - 1]!.ids.push(...ids);
       continue;
     }
-    pieces.push({ text, ids, removedLink });
+    pieces.push({ text, ids, removedLink, markup });
   }
 
-  const claims = pieces.map((p): Claim => {
-    const valid = [...new Set(p.ids.filter((id) => known.has(id)))];
-    for (const id of p.ids) if (!known.has(id)) unknown.add(id);
-    const reasons: string[] = [];
-    if (p.removedLink) reasons.push('a link written by the model was removed');
-    if (valid.length === 0) reasons.push('cites no evidence');
-    return { text: p.text, cites: valid, status: valid.length === 0 ? 'flagged' : 'supported', reasons };
-  });
-  return { claims, unknownIds: [...unknown], insufficient: false };
+  // An uncited line that is markup, or carried a link of the model's own, is no claim: left out.
+  const isJunk = (p: (typeof pieces)[number]) => dropJunk && p.ids.length === 0 && (p.markup || p.removedLink);
+  const junk = pieces.filter(isJunk).map((p) => p.text);
+  const claims = pieces
+    .filter((p) => !isJunk(p))
+    .map((p): Claim => {
+      const valid = [...new Set(p.ids.filter((id) => known.has(id)))];
+      for (const id of p.ids) if (!known.has(id)) unknown.add(id);
+      const reasons: string[] = [];
+      if (p.removedLink) reasons.push('a link written by the model was removed');
+      if (valid.length === 0) reasons.push('cites no evidence');
+      return { text: p.text, cites: valid, status: valid.length === 0 ? 'flagged' : 'supported', reasons };
+    });
+  return { claims, unknownIds: [...unknown], insufficient: false, ...(junk.length > 0 ? { junk } : {}) };
 }
 
 /** Sources for the cited spans, from the evidence list only, in span order. */

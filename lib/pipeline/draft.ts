@@ -45,10 +45,13 @@ export function parseDraft(draft: string | StructuredDraft, spans: EvidenceSpan[
   const known = new Set(spans.map((s) => s.spanId));
   const unknown = new Set<string>();
   const claims: Claim[] = [];
+  const junk: string[] = [];
   for (const c of structured.claims) {
-    // The text may carry its own markers or links; the same code strips them.
-    const inner = attachCitations(c.text, spans);
+    // The text may carry its own markers or links; the same code strips them. Its cites field
+    // counts as citing: only a claim that cites nothing at all can be junk.
+    const inner = attachCitations(c.text, spans, { dropJunk: c.cites.length === 0 });
     if (inner.insufficient) continue;
+    junk.push(...(inner.junk ?? []));
     const ids = [...c.cites.map((x) => x.trim().replace(/^\[|\]$/g, '')), ...inner.claims.flatMap((x) => x.cites)];
     for (const id of ids) if (!known.has(id)) unknown.add(id);
     for (const id of inner.unknownIds) unknown.add(id);
@@ -72,5 +75,6 @@ export function parseDraft(draft: string | StructuredDraft, spans: EvidenceSpan[
     insufficient,
     unsupported: structured.unsupported.map((u) => u.trim()).filter(Boolean),
     form: 'structured',
+    ...(junk.length > 0 ? { junk } : {}),
   };
 }

@@ -110,7 +110,9 @@ describe('security and reliability in the real browser', () => {
     expect(await panel.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     const text = (await answer.textContent()) ?? '';
     expect(text).toContain('Growth <script>window.__pwned=2</script>'); // a page title, as text
-    expect(text).toContain('<img src=x onerror="window.__pwned=4">'); // the model's markup, as text, flagged
+    // The model's line of markup and its own link cite nothing: left out of the answer, not shown as a claim.
+    expect(text).not.toContain('onerror');
+    expect(text).not.toContain('__pwned=5');
     expect(text).not.toContain('javascript:');
 
     // The extension fetched the pages without the browser's cookies.

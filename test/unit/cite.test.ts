@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachCitations, sourcesFor } from '@/lib/pipeline/cite';
+import { parseDraft } from '@/lib/pipeline/draft';
 import { applyChecks, checkClaims } from '@/lib/pipeline/verify';
 import type { Claim } from '@/lib/types';
 
@@ -41,6 +42,44 @@ describe('citations are attached in code', () => {
     );
     expect(c.claims[0]!.text).not.toMatch(/evil|https?:/);
     expect(c.claims[0]!.reasons).toContain('a link written by the model was removed');
+  });
+
+  it('leaves out uncited lines that are markup or links of the model’s own, instead of flagging them as claims', () => {
+    const c = attachCitations(
+      [
+        'Exampleville had 412,000 residents [S1].',
+        '<img src=x onerror="alert(1)"><script>alert(2)</script> [click](javascript:alert(1)).',
+        '## Sources',
+        'See [the census](https://evil.example/x).',
+        'It grew by 3.4 percent in 2025 [S2].',
+      ].join('\n'),
+      spans,
+    );
+    expect(c.claims.map((x) => x.text)).toEqual(['Exampleville had 412,000 residents.', 'It grew by 3.4 percent in 2025.']);
+    expect(c.junk).toHaveLength(3);
+    // A cited sentence that carried a link is kept (the link removed, and said so); a plain uncited one is flagged.
+    const kept = attachCitations(
+      'See [the census](https://evil.example/x) for 412,000 residents [S1]. It is the largest town.',
+      spans,
+    );
+    expect(kept.claims.map((x) => x.status)).toEqual(['supported', 'flagged']);
+    expect(kept.junk).toBeUndefined();
+  });
+
+  it('structured drafts too: a claim that cites nothing and is only markup or a link is left out', () => {
+    const d = parseDraft(
+      JSON.stringify({
+        claims: [
+          { text: 'Exampleville had 412,000 residents.', cites: ['S1'] },
+          { text: '<b>Read more</b>', cites: [] },
+          { text: 'More at [the site](https://evil.example/y).', cites: [] },
+          { text: 'Details: [the census](https://evil.example/z) counted 412,000.', cites: ['S1'] },
+        ],
+      }),
+      spans,
+    );
+    expect(d.claims.map((x) => x.text)).toEqual(['Exampleville had 412,000 residents.', 'Details: the census counted 412,000.']);
+    expect(d.junk).toHaveLength(2);
   });
 
   it('flags factual sentences that cite nothing', () => {
