@@ -7,19 +7,16 @@ import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
 import { AnswerActions } from './panel/answer-actions';
 import { hostOf } from './panel/labels';
+import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
+import { SpanText } from './panel/span-text';
 
-export interface CitationState {
-  /** The answer whose chip was clicked (a thread shows several). */
-  answerId: string;
-  spanId: string;
-  found: boolean;
-  message: string;
-}
+export type { CitationState };
 
 interface Props {
   answer: AnswerRecord;
   citation: CitationState | null;
-  onCite: (spanId: string) => void;
+  /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
+  onCite: (spanId: string, at: string) => void;
   onRetry: () => void;
 }
 
@@ -28,11 +25,14 @@ export function ClaimRow({
   claim,
   evidence,
   context,
+  at,
   onCite,
 }: {
   claim: Claim;
   evidence: EvidenceSpan[];
   context?: CiteContext;
+  /** The claim's place ("claim-0"…): a click's outcome is shown in the claim. */
+  at?: string;
   onCite: (id: string) => void;
 }) {
   const unconfirmed = claim.status === 'supported' && claim.reasons.includes(UNCONFIRMED);
@@ -60,9 +60,10 @@ export function ClaimRow({
       })}
       {claim.status !== 'supported' && claim.reasons.length > 0 && (
         <div className="claim-warning" role="note">
-          ⚠ {claim.reasons.join('; ')}
+          ⚠ {context && at ? <SpanText text={claim.reasons.join('; ')} context={context} at={at} /> : claim.reasons.join('; ')}
         </div>
       )}
+      {at && <CitationStatus at={at} />}
     </li>
   );
 }
@@ -98,7 +99,7 @@ function Claims({
 }: {
   result: Extract<AnswerResult, { mode: 'grounded' | 'partial' }>;
   context: CiteContext;
-  onCite: (id: string) => void;
+  onCite: (id: string, at: string) => void;
 }) {
   const hintId = useId();
   const kept = result.claims.filter((c) => c.status !== 'dropped');
@@ -111,7 +112,14 @@ function Claims({
         onKeyDown={navigateClaims}
       >
         {kept.map((c, i) => (
-          <ClaimRow key={i} claim={c} evidence={result.evidence} context={context} onCite={onCite} />
+          <ClaimRow
+            key={i}
+            claim={c}
+            evidence={result.evidence}
+            context={context}
+            at={`claim-${i}`}
+            onCite={(id) => onCite(id, `claim-${i}`)}
+          />
         ))}
       </ul>
       <p id={hintId} className="kbd-hint muted">
@@ -193,142 +201,137 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
   const r = answer.result;
   const context: CiteContext = { askedAt: answer.createdAt, windowDays: questionWindowDays(r) };
   const mine = citation && citation.answerId === answer.id ? citation : null;
-  const citedSpan = mine && !mine.found ? r.evidence.find((e) => e.spanId === mine.spanId) : undefined;
+  const text = (s: string, at: string) => <SpanText text={s} context={context} at={at} />;
   return (
-    <article
-      className={`answer answer-${r.mode}`}
-      data-mode={r.mode}
-      data-answer={answer.id}
-      aria-labelledby={headingId}
-      aria-live="polite"
-    >
-      <h2 className="question" id={headingId} tabIndex={-1}>
-        {answer.followUp ? answer.followUp.asked : answer.question}
-      </h2>
-      <FollowUpNote answer={answer} />
-      {(r.mode === 'grounded' || r.mode === 'partial') && (
-        <>
-          {r.mode === 'partial' && <p className="badge">{t('partialBadge')}</p>}
-          <Claims result={r} context={context} onCite={onCite} />
-          {r.claims.some((c) => c.status === 'dropped') && (
-            <section className="dropped" aria-label={t('removedLabel')}>
-              <h3>{t('removedHeading')}</h3>
-              <ul>
-                {r.claims
-                  .filter((c) => c.status === 'dropped')
-                  .map((c, i) => (
-                    <li key={i}>
-                      <s>{c.text}</s> <span className="muted">— {c.reasons.join('; ')}</span>
-                    </li>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+      <article
+        className={`answer answer-${r.mode}`}
+        data-mode={r.mode}
+        data-answer={answer.id}
+        aria-labelledby={headingId}
+        aria-live="polite"
+      >
+        <h2 className="question" id={headingId} tabIndex={-1}>
+          {answer.followUp ? answer.followUp.asked : answer.question}
+        </h2>
+        <FollowUpNote answer={answer} />
+        {(r.mode === 'grounded' || r.mode === 'partial') && (
+          <>
+            {r.mode === 'partial' && <p className="badge">{t('partialBadge')}</p>}
+            <Claims result={r} context={context} onCite={onCite} />
+            {r.claims.some((c) => c.status === 'dropped') && (
+              <section className="dropped" aria-label={t('removedLabel')}>
+                <h3>{t('removedHeading')}</h3>
+                <ul>
+                  {r.claims
+                    .filter((c) => c.status === 'dropped')
+                    .map((c, i) => (
+                      <li key={i}>
+                        <s>{c.text}</s> <span className="muted">— {text(c.reasons.join('; '), `dropped-${i}`)}</span>
+                        <CitationStatus at={`dropped-${i}`} />
+                      </li>
+                    ))}
+                </ul>
+              </section>
+            )}
+            {r.unsupported.length > 0 && (
+              <section className="open-questions" aria-label={t('openQuestionsHeading')}>
+                <h3>{t('openQuestionsHeading')}</h3>
+                <ul>
+                  {r.unsupported.map((u, i) => (
+                    <li key={i}>{u}</li>
                   ))}
-              </ul>
-            </section>
-          )}
-          {r.unsupported.length > 0 && (
-            <section className="open-questions" aria-label={t('openQuestionsHeading')}>
-              <h3>{t('openQuestionsHeading')}</h3>
-              <ul>
-                {r.unsupported.map((u, i) => (
-                  <li key={i}>{u}</li>
+                </ul>
+              </section>
+            )}
+            <UsedSources result={r} context={context} />
+          </>
+        )}
+        {r.mode === 'abstained' && (
+          <section className="card refusal" role="status">
+            <h3>{t('refusalHeading')}</h3>
+            {r.gate && r.gate.failed.length > 0 ? (
+              <ul className="gate-failed">
+                {r.gate.failed.map((f, i) => (
+                  <li key={i} data-condition={f.condition}>
+                    {text(f.message, `gate-${i}`)}
+                    <CitationStatus at={`gate-${i}`} />
+                  </li>
                 ))}
               </ul>
-            </section>
-          )}
-          <UsedSources result={r} context={context} onCite={onCite} />
-        </>
-      )}
-      {r.mode === 'abstained' && (
-        <section className="card refusal" role="status">
-          <h3>{t('refusalHeading')}</h3>
-          {r.gate && r.gate.failed.length > 0 ? (
-            <ul className="gate-failed">
-              {r.gate.failed.map((f, i) => (
-                <li key={i} data-condition={f.condition}>
+            ) : (
+              <p>{r.reason}</p>
+            )}
+            <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
+            {r.links.length > 0 && (
+              <>
+                <h4>{t('foundHeading')}</h4>
+                <ul className="found-links">
+                  {r.links.map((l) => (
+                    <li key={l.url}>
+                      {l.title} <span className="muted">{hostOf(l.url)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        )}
+        {r.mode === 'nothing-found' && (
+          <section className="card nothing" role="status">
+            <h3>{t('nothingFoundHeading')}</h3>
+            <p>{r.reason}</p>
+            <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
+          </section>
+        )}
+        {r.mode === 'not-searched' && (
+          <section className="card">
+            <p>{r.text}</p>
+            <p className="muted">{r.reason}</p>
+          </section>
+        )}
+        {r.mode === 'unavailable' && (
+          <section className="card error" role="alert">
+            <h3>{r.failures.some((f) => f.provider.startsWith('The model')) ? t('modelUnavailable') : t('searchUnavailable')}</h3>
+            <ul>
+              {r.failures.map((f, i) => (
+                <li key={i} className="failure">
                   {f.message}
                 </li>
               ))}
             </ul>
-          ) : (
-            <p>{r.reason}</p>
-          )}
-          <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
-          {r.links.length > 0 && (
-            <>
-              <h4>{t('foundHeading')}</h4>
-              <ul className="found-links">
-                {r.links.map((l) => (
-                  <li key={l.url}>
-                    {l.title} <span className="muted">{hostOf(l.url)}</span>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
-      )}
-      {r.mode === 'nothing-found' && (
-        <section className="card nothing" role="status">
-          <h3>{t('nothingFoundHeading')}</h3>
-          <p>{r.reason}</p>
-          <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
-        </section>
-      )}
-      {r.mode === 'not-searched' && (
-        <section className="card">
-          <p>{r.text}</p>
-          <p className="muted">{r.reason}</p>
-        </section>
-      )}
-      {r.mode === 'unavailable' && (
-        <section className="card error" role="alert">
-          <h3>{r.failures.some((f) => f.provider.startsWith('The model')) ? t('modelUnavailable') : t('searchUnavailable')}</h3>
-          <ul>
-            {r.failures.map((f, i) => (
-              <li key={i} className="failure">
-                {f.message}
+            <button type="button" onClick={onRetry}>
+              {t('retry')}
+            </button>
+          </section>
+        )}
+        {r.conflicts.length > 0 && (
+          <section className="conflicts" aria-label={t('conflictsHeading')}>
+            <h3>{t('conflictsHeading')}</h3>
+            <ul>
+              {r.conflicts.map((c, i) => (
+                <li key={i} data-resolution={c.resolution}>
+                  {text(c.note, `conflict-${i}`)}
+                  <CitationStatus at={`conflict-${i}`} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <UnusedSources result={r} context={context} />
+        {r.warnings.length > 0 && r.mode !== 'unavailable' && (
+          <ul className="warnings" aria-label={t('warningsLabel')}>
+            {r.warnings.map((w, i) => (
+              <li key={i}>
+                {text(w, `warning-${i}`)}
+                <CitationStatus at={`warning-${i}`} />
               </li>
             ))}
           </ul>
-          <button type="button" onClick={onRetry}>
-            {t('retry')}
-          </button>
-        </section>
-      )}
-      {r.conflicts.length > 0 && (
-        <section className="conflicts" aria-label={t('conflictsHeading')}>
-          <h3>{t('conflictsHeading')}</h3>
-          <ul>
-            {r.conflicts.map((c, i) => (
-              <li key={i} data-resolution={c.resolution}>
-                {c.note}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <UnusedSources result={r} />
-      {r.warnings.length > 0 && r.mode !== 'unavailable' && (
-        <ul className="warnings" aria-label={t('warningsLabel')}>
-          {r.warnings.map((w, i) => (
-            <li key={i}>{w}</li>
-          ))}
-        </ul>
-      )}
-      {mine && (
-        <div className={`citation-status ${mine.found ? 'ok' : 'missing'}`} role="status">
-          {mine.message}
-          {citedSpan && (
-            <blockquote className="stored-passage">
-              {citedSpan.text}
-              <footer className="muted">
-                {t('storedPassageFooter', [citedSpan.title, new Date(citedSpan.retrievedAt).toLocaleString()])}
-              </footer>
-            </blockquote>
-          )}
-        </div>
-      )}
-      {r.mode !== 'unavailable' && <AnswerActions answer={answer} />}
-      <Trace result={r} />
-    </article>
+        )}
+        {r.mode !== 'unavailable' && <AnswerActions answer={answer} />}
+        <Trace result={r} />
+      </article>
+    </CitationsContext.Provider>
   );
 }

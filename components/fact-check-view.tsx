@@ -1,36 +1,37 @@
 import type { AnswerRecord } from '@/lib/shared/records';
 import type { AnswerResult, EvidenceSpan } from '@/lib/types';
+import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
+import { hostOf } from './panel/labels';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
+type Verdict = FactCheckResult['claims'][number]['verdict'];
 
-const LABEL: Record<FactCheckResult['claims'][number]['verdict'], string> = {
-  supported: 'Supported',
-  contradicted: 'Contradicted',
-  'not-found': 'Not found',
-  mixed: 'Mixed',
+const LABEL: Record<Verdict, MessageKey> = {
+  supported: 'verdictSupported',
+  contradicted: 'verdictContradicted',
+  'not-found': 'verdictNotFound',
+  mixed: 'verdictMixed',
 };
+const VERDICTS: Verdict[] = ['supported', 'contradicted', 'mixed', 'not-found'];
 
 interface Props {
   answer: AnswerRecord & { result: FactCheckResult };
-  onCite: (spanId: string) => void;
+  citation: CitationState | null;
+  /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
+  onCite: (spanId: string, at: string) => void;
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
 }
 
 function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (id: string) => void }) {
   if (!span) return null;
-  let host = span.url;
-  try {
-    host = new URL(span.url).host;
-  } catch {
-    /* shown as given */
-  }
+  const host = hostOf(span.url);
   return (
     <button
       type="button"
       className="cite"
       data-span={span.spanId}
-      aria-label={`Source ${span.spanId}: ${span.title}, ${host}`}
+      aria-label={t('citeLabel', [span.spanId, span.title || host, host])}
       title={`${span.title} — ${host}\n“${span.text.slice(0, 240)}”`}
       onClick={() => onCite(span.spanId)}
     >
@@ -39,66 +40,79 @@ function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (id: s
   );
 }
 
-/** A page's claims with their verdicts, the spans for and against each, and the budget's rest. */
-export function FactCheckView({ answer, onCite, onShowClaim, onCheckMore }: Props) {
+/**
+ * A page's claims with their verdicts, the spans for and against each, and the budget's rest. The
+ * key to the colours marked in the page is here, in the panel, so that nothing covers the page's text.
+ */
+export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMore }: Props) {
   const r = answer.result;
   const span = (id: string) => r.evidence.find((e) => e.spanId === id);
+  const mine = citation && citation.answerId === answer.id ? citation : null;
+  const shown = VERDICTS.filter((v) => r.claims.some((c) => c.verdict === v));
   return (
-    <article className="answer answer-fact-check" data-mode="fact-check" aria-live="polite">
-      <h2 className="question">Fact-check: {r.pageTitle}</h2>
-      <p className="muted">
-        {r.claims.length} claim{r.claims.length === 1 ? '' : 's'} checked against independent sources; the page’s own site is
-        never evidence for itself.
-      </p>
-      <ol className="verdicts">
-        {r.claims.map((c, i) => (
-          <li key={i} className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict}>
-            <span className={`verdict-badge badge-${c.verdict}`}>{LABEL[c.verdict]}</span>{' '}
-            <button
-              type="button"
-              className="link claim-link"
-              onClick={() => onShowClaim(i)}
-              aria-label={`Show in the page: ${c.text}`}
-            >
-              {c.text}
-            </button>
-            <div className="verdict-evidence">
-              {c.for.length > 0 && (
-                <span>
-                  For:{' '}
-                  {c.for.map((id) => (
-                    <Chip key={id} span={span(id)} onCite={onCite} />
-                  ))}
-                </span>
-              )}{' '}
-              {c.against.length > 0 && (
-                <span>
-                  Against:{' '}
-                  {c.against.map((id) => (
-                    <Chip key={id} span={span(id)} onCite={onCite} />
-                  ))}
-                </span>
-              )}
-            </div>
-            <div className="muted">{c.reasons.join('; ')}</div>
-          </li>
-        ))}
-      </ol>
-      {r.claims.length === 0 && (
-        <p className="card nothing">No checkable claim (a number, a date or a name, stated as fact) was found in this text.</p>
-      )}
-      {r.more > 0 && (
-        <button type="button" onClick={onCheckMore}>
-          Check {r.more} more claim{r.more === 1 ? '' : 's'}
-        </button>
-      )}
-      {r.failures.length > 0 && (
-        <ul className="warnings">
-          {r.failures.map((f, i) => (
-            <li key={i}>{f.message}</li>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+      <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
+        <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
+        <p className="muted">{t('factCheckSummary', formatNumber(r.claims.length))}</p>
+        {shown.length > 0 && (
+          <p className="verdict-legend" aria-label={t('factCheckLegendLabel')}>
+            <span className="muted">{t('factCheckLegend')}</span>{' '}
+            {shown.map((v) => (
+              <span key={v} className={`verdict-badge badge-${v}`} data-legend={v}>
+                {t(LABEL[v])}
+              </span>
+            ))}
+          </p>
+        )}
+        <ol className="verdicts">
+          {r.claims.map((c, i) => (
+            <li key={i} className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict}>
+              <span className={`verdict-badge badge-${c.verdict}`}>{t(LABEL[c.verdict])}</span>{' '}
+              <button
+                type="button"
+                className="link claim-link"
+                onClick={() => onShowClaim(i)}
+                aria-label={t('showInPage', c.text)}
+              >
+                {c.text}
+              </button>
+              <div className="verdict-evidence">
+                {c.for.length > 0 && (
+                  <span>
+                    {t('evidenceFor')}{' '}
+                    {c.for.map((id) => (
+                      <Chip key={id} span={span(id)} onCite={(x) => onCite(x, `verdict-${i}`)} />
+                    ))}
+                  </span>
+                )}{' '}
+                {c.against.length > 0 && (
+                  <span>
+                    {t('evidenceAgainst')}{' '}
+                    {c.against.map((id) => (
+                      <Chip key={id} span={span(id)} onCite={(x) => onCite(x, `verdict-${i}`)} />
+                    ))}
+                  </span>
+                )}
+              </div>
+              <div className="muted">{c.reasons.join('; ')}</div>
+              <CitationStatus at={`verdict-${i}`} />
+            </li>
           ))}
-        </ul>
-      )}
-    </article>
+        </ol>
+        {r.claims.length === 0 && <p className="card nothing">{t('noCheckableClaim')}</p>}
+        {r.more > 0 && (
+          <button type="button" onClick={onCheckMore}>
+            {t('checkMore', formatNumber(r.more))}
+          </button>
+        )}
+        {r.failures.length > 0 && (
+          <ul className="warnings">
+            {r.failures.map((f, i) => (
+              <li key={i}>{f.message}</li>
+            ))}
+          </ul>
+        )}
+      </article>
+    </CitationsContext.Provider>
   );
 }

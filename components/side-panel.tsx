@@ -229,10 +229,10 @@ export function SidePanel() {
     }
   };
 
-  const cite = async (answerId: string, spanId: string) => {
-    setCitation({ answerId, spanId, found: true, message: t('openingSource') });
+  const cite = async (answerId: string, spanId: string, at: string) => {
+    setCitation({ answerId, spanId, at, found: true, message: t('openingSource') });
     const r = await callBackground('openCitation', { answerId, spanId });
-    setCitation(r.ok ? { answerId, spanId, ...r.value } : { answerId, spanId, found: false, message: r.error });
+    setCitation(r.ok ? { answerId, spanId, at, ...r.value } : { answerId, spanId, at, found: false, message: r.error });
   };
 
   const running = job?.status === 'running' && !answer;
@@ -261,13 +261,20 @@ export function SidePanel() {
         <FactCheckView
           key={a.id}
           answer={{ ...a, result: r }}
-          onCite={(id) => void cite(a.id, id)}
+          citation={citation}
+          onCite={(id, at) => void cite(a.id, id, at)}
           onShowClaim={(i) => void showClaim(a.id, i)}
           onCheckMore={() => checkPage(a.id)}
         />
       );
     return (
-      <AnswerView key={a.id} answer={a} citation={citation} onCite={(id) => void cite(a.id, id)} onRetry={() => retry(a.jobId)} />
+      <AnswerView
+        key={a.id}
+        answer={a}
+        citation={citation}
+        onCite={(id, at) => void cite(a.id, id, at)}
+        onRetry={() => retry(a.jobId)}
+      />
     );
   };
 
@@ -276,7 +283,7 @@ export function SidePanel() {
       <header className="panel-header">
         <h1>Spanlight</h1>
         <button type="button" className="secondary check-page" disabled={running} onClick={() => checkPage()}>
-          Fact-check the page I'm reading
+          {t('factCheckPage')}
         </button>
         <button type="button" className="link" onClick={() => void browser.runtime.openOptionsPage()}>
           {t('settingsLink')}

@@ -30,8 +30,8 @@ export function excerpt(text: string, quote: string | undefined, max = QUOTE_CHA
 /**
  * A `[S1]` chip: a button that jumps to the passage, with a card on hover and on keyboard focus
  * (title, domain, date and where it came from, freshness, the quote). Escape closes the card. The
- * card is placed in the page's body so that no list or scroll box clips it, and ignores the pointer,
- * so it never covers what a person clicks next.
+ * card is placed in the page's body so that no list or scroll box clips it, ignores the pointer, so
+ * it never covers what a person clicks next, and closes when the chip is clicked.
  */
 export function CiteChip({
   span,
@@ -110,7 +110,11 @@ export function CiteChip({
         data-span={span.spanId}
         aria-label={t('citeLabel', [span.spanId, span.title || host, host])}
         aria-describedby={place ? cardId : undefined}
-        onClick={() => onCite(span.spanId)}
+        onClick={() => {
+          // The card would stay over the claims while the page is shown: it closes with the click.
+          hide();
+          onCite(span.spanId);
+        }}
         onFocus={show}
         onBlur={hide}
         onMouseEnter={show}

@@ -2,47 +2,67 @@ import { useId } from 'react';
 import { t } from '@/lib/i18n';
 import { freshnessOf } from '@/lib/answer/freshness';
 import { unusedSources, usedSources } from '@/lib/answer/source-usage';
-import type { AnswerResult } from '@/lib/types';
-import type { CiteContext } from './cite-chip';
+import type { AnswerResult, Source } from '@/lib/types';
+import { CiteChip, type CiteContext } from './cite-chip';
+import { CitationStatus, useCitations } from './citation-status';
+import { SpanText } from './span-text';
 import { ageWords, hostOf, shortDate, unusedReasonText } from './labels';
 
-/** The sources an answer cites, each a button that jumps to its passage, with date and age. */
-export function UsedSources({
-  result,
-  context,
-  onCite,
-}: {
-  result: AnswerResult;
-  context: CiteContext;
-  onCite: (id: string) => void;
-}) {
+/** The cited spans grouped by page, in the order of each page's first span. */
+export function sourcePages(sources: Source[]): Array<Source & { spanIds: string[] }> {
+  const byUrl = new Map<string, Source & { spanIds: string[] }>();
+  for (const s of sources) {
+    const page = byUrl.get(s.url);
+    if (page) page.spanIds.push(s.spanId);
+    else byUrl.set(s.url, { ...s, spanIds: [s.spanId] });
+  }
+  return [...byUrl.values()];
+}
+
+/**
+ * The pages an answer cites, once each, numbered, with a chip for each of its cited spans (each
+ * jumps to its passage), the page's date and age. The number is text beside the title's first line.
+ */
+export function UsedSources({ result, context }: { result: AnswerResult; context: CiteContext }) {
   const headingId = useId();
-  const sources = usedSources(result);
-  if (sources.length === 0) return null;
+  const { evidence, open } = useCitations();
+  const pages = sourcePages(usedSources(result));
+  if (pages.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="sources">
       <h3 id={headingId}>{t('sourcesHeading')}</h3>
       <ol>
-        {sources.map((s) => {
+        {pages.map((s, n) => {
           const f = freshnessOf(s.published, context.askedAt, context.windowDays);
+          const at = `source-${n}`;
           return (
-            <li key={s.spanId} data-source={s.spanId}>
-              <button type="button" className="source-link" onClick={() => onCite(s.spanId)}>
-                [{s.spanId}] {s.title || hostOf(s.url)}
-              </button>{' '}
-              <span className="muted">
-                {hostOf(s.url)} · {s.origin === 'tab' ? t('originTab') : t('originWeb')} ·{' '}
-                <span className="nowrap">{shortDate(s.published)}</span>
-                {f.kind === 'dated' && (
-                  <>
-                    {' · '}
-                    <span className="nowrap">{t('ageOld', ageWords(f.ageDays))}</span>
-                  </>
-                )}
+            <li key={s.url} data-source={s.spanIds.join(' ')}>
+              <span className="source-number" aria-hidden="true">
+                {n + 1}.
               </span>
-              {f.kind === 'dated' && f.inside === false && (
-                <span className="freshness stale"> {t('outsideWindowShort', String(f.windowDays))}</span>
-              )}
+              <div className="source-body">
+                <span className="source-title">{s.title || hostOf(s.url)}</span>{' '}
+                {s.spanIds.map((id) => {
+                  const span = evidence.find((e) => e.spanId === id);
+                  return span ? (
+                    <CiteChip key={id} span={span} quote={undefined} context={context} onCite={(x) => open(x, at)} />
+                  ) : null;
+                })}
+                <div className="muted source-meta">
+                  {hostOf(s.url)} · {s.origin === 'tab' ? t('originTab') : t('originWeb')} ·{' '}
+                  <span className="nowrap">{shortDate(s.published)}</span>
+                  {f.kind === 'dated' && (
+                    <>
+                      {' · '}
+                      <span className="nowrap">{t('ageOld', ageWords(f.ageDays))}</span>
+                    </>
+                  )}
+                  {f.kind === 'dated' && f.inside === false && (
+                    <span className="freshness stale"> {t('outsideWindowShort', String(f.windowDays))}</span>
+                  )}
+                </div>
+                <CitationStatus at={at} />
+              </div>
             </li>
           );
         })}
@@ -52,17 +72,20 @@ export function UsedSources({
 }
 
 /** Retrieved but not used: every page and tab the trace shows that the answer does not cite, each with why. */
-export function UnusedSources({ result }: { result: AnswerResult }) {
+export function UnusedSources({ result, context }: { result: AnswerResult; context: CiteContext }) {
   const unused = unusedSources(result);
   if (unused.length === 0) return null;
   return (
     <details className="unused-sources">
       <summary>{t('unusedSummary', String(unused.length))}</summary>
       <ul>
-        {unused.map((u) => (
+        {unused.map((u, i) => (
           <li key={u.url} data-url={u.url}>
             <span className="unused-title">{u.title || hostOf(u.url)}</span> <span className="muted unused-url">{u.url}</span>
-            <span className="unused-why">{u.reasons.map(unusedReasonText).join('; ')}</span>
+            <span className="unused-why">
+              <SpanText text={u.reasons.map(unusedReasonText).join('; ')} context={context} at={`unused-${i}`} />
+            </span>
+            <CitationStatus at={`unused-${i}`} />
           </li>
         ))}
       </ul>

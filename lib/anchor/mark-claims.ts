@@ -1,7 +1,10 @@
 import { anchorIn, readPageText } from './highlight';
 import type { QuoteSelector } from './find-quote';
 
-/** A verdict's named CSS highlight; the colours are in the stylesheet below and the page legend. */
+/**
+ * A verdict's named CSS highlight; the colours are in the stylesheet below. Their key is in the side
+ * panel, next to the verdicts: nothing is laid over the page's text.
+ */
 export const VERDICT_HIGHLIGHTS = {
   supported: 'spanlight-verdict-supported',
   contradicted: 'spanlight-verdict-contradicted',
@@ -16,15 +19,7 @@ const COLOURS: Record<Verdict, string> = {
   'not-found': 'rgba(150, 150, 150, 0.40)',
   mixed: 'rgba(210, 153, 34, 0.45)',
 };
-const LABELS: Record<Verdict, string> = {
-  supported: 'supported',
-  contradicted: 'contradicted',
-  'not-found': 'not found',
-  mixed: 'mixed',
-};
-
 let sheet: CSSStyleSheet | null = null;
-let legend: HTMLElement | null = null;
 let marked: Range[] = [];
 
 /** The claims of a page marked in their verdicts' colours; returns how many were found. */
@@ -51,7 +46,6 @@ export function markClaims(doc: Document, claims: Array<QuoteSelector & { verdic
     byVerdict.set(claim.verdict, [...(byVerdict.get(claim.verdict) ?? []), ...found.ranges]);
   }
   for (const [verdict, ranges] of byVerdict) CSS.highlights.set(VERDICT_HIGHLIGHTS[verdict], new Highlight(...ranges));
-  showLegend(doc, [...byVerdict.keys()]);
   return { marked: marked.length };
 }
 
@@ -65,34 +59,10 @@ export function scrollToClaim(doc: Document, index: number): boolean {
   return true;
 }
 
-/** Removes the verdict highlights and the legend. */
+/** Removes the verdict highlights. */
 export function clearClaimMarks(doc: Document): void {
   if (typeof CSS !== 'undefined' && 'highlights' in CSS)
     for (const name of Object.values(VERDICT_HIGHLIGHTS)) CSS.highlights.delete(name);
-  legend?.remove();
-  legend = null;
   marked = [];
   void doc;
-}
-
-/** A small legend in a closed shadow root, so the page's styles and scripts cannot reach into it. */
-function showLegend(doc: Document, verdicts: Verdict[]) {
-  if (verdicts.length === 0) return;
-  const host = doc.createElement('spanlight-legend');
-  const root = host.attachShadow({ mode: 'closed' });
-  const box = doc.createElement('div');
-  box.setAttribute('role', 'note');
-  box.setAttribute('aria-label', 'Spanlight fact-check legend');
-  box.style.cssText =
-    'position:fixed;right:12px;bottom:12px;z-index:2147483647;background:#fff;color:#111;font:12px/1.4 system-ui,sans-serif;border:1px solid #999;border-radius:6px;padding:6px 8px;box-shadow:0 1px 4px rgba(0,0,0,.2)';
-  box.append(Object.assign(doc.createElement('strong'), { textContent: 'Spanlight: ' }));
-  for (const v of verdicts) {
-    const item = doc.createElement('span');
-    item.style.cssText = `background:${COLOURS[v]};padding:0 4px;margin-left:4px;border-radius:3px`;
-    item.textContent = LABELS[v];
-    box.append(item);
-  }
-  root.append(box);
-  doc.documentElement.append(host);
-  legend = host;
 }

@@ -222,7 +222,7 @@ export const contentCalls = {
   clearHighlights: { payload: z.object({}), result: z.object({ cleared: z.boolean() }) },
   /** Whether a live content script is in the tab (it is injected only when it is not). */
   ping: { payload: z.object({}), result: z.object({ ready: z.literal(true) }) },
-  /** Marks checked claims in their verdicts' colours, with a legend. */
+  /** Marks checked claims in their verdicts' colours (their key is in the panel, not over the page). */
   markClaims: {
     payload: z.object({
       claims: z

@@ -73,6 +73,7 @@ describe('fact-check the page being read', () => {
   it('three claims get supported, contradicted and not found, marked in their colours; the page’s own domain is never cited', async () => {
     const page = await browser.context.newPage();
     await page.goto(site.urlOf('exampleville-blog.test', '/post'));
+    const pageBefore = await page.evaluate(() => document.documentElement.outerHTML);
     const panel = await browser.openSidePanel();
     await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
     const view = panel.locator('article.answer-fact-check');
@@ -104,7 +105,22 @@ describe('fact-check the page being read', () => {
     await expect
       .poll(marks, { timeout: 10_000 })
       .toEqual({ supported: [CLAIMS[0]], contradicted: [CLAIMS[1]], 'not-found': [CLAIMS[2]] });
+    // Nothing is laid over the page's text: its DOM is as it was (the marks are CSS highlights), and
+    // the key to the colours is in the panel, beside the verdicts.
+    expect(await page.evaluate(() => document.documentElement.outerHTML)).toBe(pageBefore);
+    expect(
+      await view.locator('.verdict-legend [data-legend]').evaluateAll((els) => els.map((e) => e.getAttribute('data-legend'))),
+    ).toEqual(['supported', 'contradicted', 'not-found']);
     await screenshotForDocs(panel, 'sidepanel-fact-check');
+
+    // A click on evidence: the outcome is shown in that claim's entry.
+    const opened = browser.context.waitForEvent('page');
+    await verdicts.nth(0).locator('button.cite').first().click();
+    const source = await opened;
+    await expect
+      .poll(() => verdicts.nth(0).locator('.citation-status').textContent(), { timeout: 20_000 })
+      .toMatch(/Highlighted in/);
+    await source.close();
 
     // Clicking a claim in the panel scrolls the page to it.
     await panel.bringToFront();

@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+import { t } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
+import type { EvidenceSpan } from '@/lib/types';
+
+export interface CitationState {
+  /** The answer whose chip was clicked (a thread shows several). */
+  answerId: string;
+  spanId: string;
+  /** Where the clicked chip sits ("claim-2", "source-1", "warning-0"…): the outcome is shown there. */
+  at: string;
+  found: boolean;
+  message: string;
+}
+
+/** What a chip needs to open its passage and to show, next to itself, what came of it. */
+export interface Citations {
+  /** The last citation clicked in this answer, if any. */
+  current: CitationState | null;
+  evidence: EvidenceSpan[];
+  /** Opens `spanId`'s passage; `at` names the place of the chip that was clicked. */
+  open: (spanId: string, at: string) => void;
+}
+
+export const CitationsContext = createContext<Citations>({ current: null, evidence: [], open: () => undefined });
+
+/** The citations of the answer being rendered. */
+export function useCitations(): Citations {
+  return useContext(CitationsContext);
+}
+
+/**
+ * What came of a citation click, where the clicked chip is: "Highlighted in…", or that the passage
+ * was not found, with the stored passage and when it was retrieved. Nothing when the click was elsewhere.
+ */
+export function CitationStatus({ at }: { at: string }) {
+  const { current, evidence } = useCitations();
+  if (!current || current.at !== at) return null;
+  const stored = current.found ? undefined : evidence.find((e) => e.spanId === current.spanId);
+  return (
+    <div className={`citation-status ${current.found ? 'ok' : 'missing'}`} role="status" data-at={at}>
+      {current.message}
+      {stored && (
+        <blockquote className="stored-passage">
+          {stored.text}
+          <footer className="muted">{t('storedPassageFooter', [stored.title, formatDateTime(stored.retrievedAt)])}</footer>
+        </blockquote>
+      )}
+    </div>
+  );
+}
