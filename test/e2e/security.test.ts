@@ -111,8 +111,9 @@ describe('security and reliability in the real browser', () => {
     const text = (await answer.textContent()) ?? '';
     expect(text).toContain('Growth <script>window.__pwned=2</script>'); // a page title, as text
     // The model's line of markup and its own link cite nothing: left out of the answer, not shown as a claim.
-    expect(text).not.toContain('onerror');
+    expect(text).not.toContain('__pwned=4');
     expect(text).not.toContain('__pwned=5');
+    expect(await answer.locator('li.claim').count()).toBe(2);
     expect(text).not.toContain('javascript:');
 
     // The extension fetched the pages without the browser's cookies.
