@@ -1,4 +1,6 @@
 import type { AnswerRecord } from '@/lib/shared/records';
+import { t, type MessageKey } from '@/lib/i18n';
+import { formatNumber } from '@/lib/format';
 import type { AnswerResult, EvidenceSpan } from '@/lib/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { hostOf } from './panel/labels';
