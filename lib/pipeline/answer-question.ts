@@ -20,6 +20,7 @@ import { heuristicPlan, planQueries, type QueryPlan } from './plan';
 import { searchKey, searchTtlMs, type PipelineCache } from './cache';
 import { mapWithConcurrency } from './concurrency';
 import { snippetPages } from './fast-path';
+import { planFetches, rankHits } from './plan-fetches';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -258,18 +259,30 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       detail: fast.map((p) => ({ url: p.url, snippet: p.text })),
     });
   const fastUrls = new Set(fast.map((p) => p.url));
-  const toFetch = hits.filter((h) => !denied(h.url) && !fastUrls.has(h.url)).slice(0, settings.maxPages);
+  // Read by our own ranking, one page a site first: the page budget buys independent sources.
+  const fetchPlan = planFetches(
+    rankHits(
+      question,
+      queries,
+      hits.filter((h) => !denied(h.url) && !fastUrls.has(h.url)),
+      onDomains(settings.primaryDomains),
+    ),
+    settings.maxPages,
+  );
+  const toFetch = fetchPlan.fetch.map((r) => r.hit);
+  const scoreOf = new Map(fetchPlan.fetch.map((r) => [r.hit.url, r.score]));
   deps.onProgress('reading', `Reading ${toFetch.length} page${toFetch.length === 1 ? '' : 's'}…`);
   const outcomes = await trace.run(
     'fetch',
     () => mapWithConcurrency(toFetch, settings.fetchConcurrency ?? 3, (h) => deps.fetchPage(h.url)),
     (o) => ({
       ok: true,
-      summary: `${o.filter((x) => x.ok).length}/${o.length} pages read`,
-      detail: o.map((x) =>
+      summary: `${o.filter((x) => x.ok).length}/${o.length} pages read (our ranking, one page a site first${fetchPlan.deferred.length > 0 ? `; ${fetchPlan.deferred.length} more not read` : ''})`,
+      detail: o.map((x, i) =>
         x.ok
           ? {
               url: x.extraction.page.url,
+              rankScore: scoreOf.get(toFetch[i]!.url),
               ok: true,
               chars: x.extraction.page.text.length,
               readable: x.extraction.readable,

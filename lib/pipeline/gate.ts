@@ -1,8 +1,9 @@
 import type { Conflict, EvidenceSpan, GateResult } from '../types';
+import { publisherOf } from './publisher';
 import { registrableDomain } from './select';
 
 export interface GateOptions {
-  /** Independent registrable domains required among web evidence. */
+  /** Independent publishers required among the evidence (open tabs included). */
   minDomains: number;
   /** Require a primary or allowlisted source. */
   requirePrimary: boolean;
@@ -13,23 +14,31 @@ export interface GateOptions {
 }
 
 /**
- * The decision before composing, in code: enough independent domains, a primary source when asked
- * for, evidence inside the freshness window, no unresolved material conflict. Evidence that comes
- * only from the open tabs the person chose is about those pages, so independence is not applied.
+ * The decision before composing, in code: enough independent publishers, a primary source when
+ * asked for, evidence inside the freshness window, no unresolved material conflict.
+ *
+ * Every span counts for its publisher (its registrable domain, with one owner's domains grouped, see
+ * publisher.ts), whether it came from the web or from an open tab: a tab and a web page on another
+ * domain are two sources. Evidence that includes the open tabs the person chose is about those
+ * pages, so it meets the independence rule on its own; that is also what keeps the gate monotone
+ * (adding an agreeing passage never turns a pass into a failure, only a conflict it reveals can).
  */
 export function checkGate(spans: EvidenceSpan[], conflicts: Conflict[], options: GateOptions): GateResult {
   const failed: GateResult['failed'] = [];
   const notes: string[] = [];
-  const web = spans.filter((s) => s.origin === 'web');
-  const domains = [...new Set(web.map((s) => registrableDomain(s.url)))];
-  if (web.length === 0 && spans.length > 0)
-    notes.push('independent domains: not applied, the evidence is the open tabs you chose');
-  else if (domains.length < options.minDomains)
+  const publishers = [...new Set(spans.map((s) => publisherOf(s.url)))];
+  const tabDomains = [...new Set(spans.filter((s) => s.origin === 'tab').map((s) => registrableDomain(s.url)))];
+  const counted = `${publishers.length} (${publishers.join(', ')})`;
+  if (publishers.length >= options.minDomains) notes.push(`independent sources: ${counted}`);
+  else if (tabDomains.length > 0)
+    notes.push(
+      `independent sources: ${counted}; enough, as the evidence includes the open tabs you chose (${tabDomains.join(', ')})`,
+    );
+  else
     failed.push({
       condition: 'independent-domains',
-      message: `Only ${domains.length} independent source${domains.length === 1 ? '' : 's'} (${domains.join(', ') || 'none'}); at least ${options.minDomains} are required.`,
+      message: `Only ${publishers.length} independent source${publishers.length === 1 ? '' : 's'} (${publishers.join(', ') || 'none'}); at least ${options.minDomains} are required.`,
     });
-  else notes.push(`independent domains: ${domains.length} (${domains.join(', ')})`);
 
   if (options.requirePrimary) {
     const primary = spans.filter((s) => options.isPrimary(s.url));

@@ -1,13 +1,17 @@
 import { getDomain, getHostname } from 'tldts';
 import type { EvidenceSpan, Passage } from '../types';
-import { contentWords, estimateTokens } from '../text/tokens';
+import { estimateTokens } from '../text/tokens';
+import { relevanceParts, scoreParts } from './relevance';
 
 export interface SelectOptions {
   /** Spans handed to the composer. */
   maxSpans: number;
   /** Spans taken from one document. */
   maxPerDocument?: number;
-  /** Passages scoring below this (0–1, share of the question's weighted terms) are never evidence. */
+  /**
+   * Passages scoring below this are never evidence (0–1: the share of a part's weighted terms, for
+   * the best part: the whole question, one of its clauses, or a planned query).
+   */
   minScore?: number;
   /** Passages shorter than this are boilerplate, not evidence. */
   minChars?: number;
@@ -43,8 +47,9 @@ export function registrableDomain(url: string): string {
 export const UNKNOWN_AGE_RECENCY = 0.35;
 
 /**
- * Scores passages by the weighted share of the question's terms they contain (idf over the
- * candidates), weighs in recency (unknown age below dated sources) and primary sources, drops those
+ * Scores passages by the weighted share of terms they contain (idf over the candidates) for the part
+ * they fit best (the whole question, one of its clauses, a planned query: see relevance.ts), puts each
+ * part's best passage first, weighs in recency (unknown age below dated sources) and primary sources, drops those
  * under the relevance floor or older than 3× the freshness window, keeps one document per registrable
  * domain, fits the token budget, and numbers the survivors S1, S2… by score.
  */
@@ -56,24 +61,18 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
   const now = options.now ?? new Date();
   const dropped: Dropped[] = [];
 
-  const terms = [...new Set(contentWords([question, ...queries].join(' ')))];
-  const docs = passages.map((p) => new Set(contentWords(p.text)));
-  const n = passages.length;
-  const idf = new Map(
-    terms.map((t) => {
-      const df = docs.reduce((c, d) => c + (d.has(t) ? 1 : 0), 0);
-      return [t, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
-    }),
+  const parts = relevanceParts(question, queries);
+  const scorer = scoreParts(
+    parts,
+    passages.map((p) => p.text),
   );
-  const totalWeight = terms.reduce((s, t) => s + idf.get(t)!, 0);
-
   const scored = passages.flatMap((p, i) => {
     if (p.text.trim().length < minChars) {
       dropped.push({ passageId: p.id, url: p.url, reason: 'too short to be evidence' });
       return [];
     }
-    const present = terms.filter((t) => docs[i]!.has(t));
-    const relevance = totalWeight === 0 ? 0 : present.reduce((s, t) => s + idf.get(t)!, 0) / totalWeight;
+    const byPart = scorer.scores(i);
+    const relevance = Math.max(0, ...byPart);
     if (relevance < minScore) return [];
     let recency = UNKNOWN_AGE_RECENCY;
     if (options.freshnessDays !== undefined && p.published && p.origin === 'web') {
@@ -90,16 +89,27 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
     } else if (options.freshnessDays === undefined || p.origin === 'tab') recency = 0.5;
     const primary = options.isPrimary?.(p.url) ? 1 : 0;
     const score = 0.7 * relevance + 0.2 * recency + 0.1 * primary;
-    return [{ p, score }];
+    return [{ p, score, byPart }];
   });
   scored.sort((a, b) => b.score - a.score);
+  // Each part's best passage goes first, so a passage answering one part of a two-part question is
+  // kept for that part even when passages about the other part score higher.
+  const order: typeof scored = [];
+  for (let k = 0; k < parts.length; k++) {
+    const best = scored
+      .filter((s) => s.byPart[k]! >= minScore && !order.includes(s))
+      .sort((a, b) => b.byPart[k]! - a.byPart[k]! || b.score - a.score)[0];
+    if (best) order.push(best);
+  }
+  order.sort((a, b) => b.score - a.score);
+  for (const s of scored) if (!order.includes(s)) order.push(s);
 
   // One document per registrable domain: the domain's best-scoring document wins.
   const docOfDomain = new Map<string, string>();
   const perDocCount = new Map<string, number>();
   const kept: Array<{ p: Passage; score: number }> = [];
   let tokens = 0;
-  for (const s of scored) {
+  for (const s of order) {
     const domain = registrableDomain(s.p.url);
     const owner = docOfDomain.get(domain);
     if (owner !== undefined && owner !== s.p.url) {
@@ -122,6 +132,7 @@ export function selectEvidence(question: string, queries: string[], passages: Pa
     tokens += cost;
     kept.push(s);
   }
+  kept.sort((a, b) => b.score - a.score);
   return {
     spans: kept.map(({ p, score }, i) => ({ ...p, spanId: `S${i + 1}`, score: Math.round(score * 1000) / 1000 })),
     dropped,
