@@ -18,6 +18,7 @@ import { ModelSettings } from './options/model-settings';
 import { SourceSettings } from './options/source-settings';
 import { BudgetSettings } from './options/budget-settings';
 import { PrivacySettings } from './options/privacy-settings';
+import { StorageSettings } from './options/storage-settings';
 
 type Status = { kind: 'saved' | 'error' | 'warning'; text: string };
 
@@ -115,6 +116,7 @@ export function OptionsPage() {
           </div>
         </div>
       </form>
+      <StorageSettings />
     </main>
   );
 }

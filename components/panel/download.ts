@@ -1,6 +1,11 @@
 /** Saves text as a file through a Blob URL (the browser's download, no permission needed). */
 export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(filename, new Blob([text], { type }));
+}
+
+/** Saves a Blob as a file (a history export of any size is a Blob assembled page by page). */
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;

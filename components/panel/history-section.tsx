@@ -2,12 +2,26 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import { callBackground } from '@/lib/messaging/client';
 import type { HistoryItem } from '@/lib/messaging/protocol';
-import { downloadText } from './download';
+import { exportHistoryFile } from '@/lib/history/export-file';
+import { importHistoryFile, type ImportProgress } from '@/lib/history/import-file';
+import { downloadBlob } from './download';
 import { modeLabel } from './labels';
 
+/** How long the search waits after a keystroke before it asks: long enough to skip the keys of a word typed fast, short enough that the list settles within 100 ms of the last one. */
+export const SEARCH_PAUSE_MS = 60;
+
+/** An export or import under way: what it has done, and how to stop it. */
+type Transfer =
+  | { kind: 'export'; written: number; total: number; controller: AbortController }
+  | ({ kind: 'import'; controller: AbortController } & ImportProgress);
+
+const megabytes = (bytes: number) => `${(bytes / 1e6).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
+
 /**
- * History: every answer with its frozen evidence. Search (question, claims and sources), reopen,
- * delete one (after a confirmation), export all as JSON and import such a file. Keys are never in it.
+ * History: every answer with its frozen evidence. Search (question, claims and sources: it waits
+ * for a pause in typing, and a newer search cancels the one it replaces), reopen, delete one (after
+ * a confirmation), export all as JSON and import such a file, of any size, with progress and a
+ * cancel. Keys are never in it.
  */
 export function HistorySection({
   version,
@@ -24,23 +38,31 @@ export function HistorySection({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [reload, setReload] = useState(0);
+  const [transfer, setTransfer] = useState<Transfer | null>(null);
+  // One id per panel: the background cancels this panel's search when a newer one arrives.
+  const session = useRef(crypto.randomUUID()).current;
   const fileRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const statusId = useId();
 
-  const load = useCallback(async (q: string, isCurrent: () => boolean) => {
-    const r = await callBackground('listHistory', q.trim() ? { query: q } : {});
-    if (!isCurrent()) return;
-    if (r.ok) setItems(r.value.items);
-    else setStatus(r.error);
-  }, []);
+  const load = useCallback(
+    async (q: string, isCurrent: () => boolean) => {
+      const r = await callBackground('listHistory', q.trim() ? { query: q, session } : {});
+      if (!isCurrent()) return;
+      if (!r.ok) return setStatus(r.error);
+      // A search the background cancelled for a newer one: that one's answer is coming.
+      if (!r.value.superseded) setItems(r.value.items);
+    },
+    [session],
+  );
 
   useEffect(() => {
     let current = true;
-    void load(query, () => current);
+    const timer = setTimeout(() => void load(query, () => current), query.trim() ? SEARCH_PAUSE_MS : 0);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [load, query, version, reload]);
 
@@ -55,26 +77,32 @@ export function HistorySection({
   };
 
   const exportAll = async () => {
-    const r = await callBackground('exportHistory', {});
-    if (!r.ok) return setStatus(r.error);
-    downloadText(
-      `spanlight-history-${r.value.exportedAt.slice(0, 10)}.json`,
-      JSON.stringify(r.value, null, 2),
-      'application/json',
-    );
-    setStatus(t('historyExported', String(r.value.answers.length)));
+    const controller = new AbortController();
+    setTransfer({ kind: 'export', written: 0, total: 0, controller });
+    setStatus('');
+    const r = await exportHistoryFile(callBackground, {
+      signal: controller.signal,
+      onProgress: (p) => setTransfer({ kind: 'export', ...p, controller }),
+    });
+    setTransfer(null);
+    if (r.kind === 'cancelled') return setStatus(t('historyExportCancelled'));
+    if (r.kind === 'failed') return setStatus(r.error);
+    downloadBlob(`spanlight-history-${r.exportedAt.slice(0, 10)}.json`, r.blob);
+    setStatus(t('historyExported', String(r.count)));
   };
 
   const importFile = async (file: File) => {
-    let document: unknown;
-    try {
-      document = JSON.parse(await file.text());
-    } catch {
-      return setStatus(t('historyImportNotJson', file.name));
-    }
-    const r = await callBackground('importHistory', { document });
-    if (!r.ok) return setStatus(r.error);
-    const { imported, skipped, rejected } = r.value;
+    const controller = new AbortController();
+    setTransfer({ kind: 'import', phase: 'reading', bytesRead: 0, bytesTotal: file.size, answersRead: 0, controller });
+    setStatus('');
+    const r = await importHistoryFile(file, callBackground, {
+      signal: controller.signal,
+      onProgress: (p) => setTransfer({ kind: 'import', ...p, controller }),
+    });
+    setTransfer(null);
+    if (r.kind === 'cancelled') return setStatus(t('historyImportCancelled'));
+    if (r.kind === 'failed') return setStatus(`${r.error} ${t('historyIntact')}`);
+    const { imported, skipped, rejected } = r.outcome;
     setStatus(
       [
         t('historyImported', [String(imported), String(skipped)]),
@@ -85,6 +113,13 @@ export function HistorySection({
     );
     setReload((n) => n + 1);
   };
+
+  const transferText = (x: Transfer) =>
+    x.kind === 'export'
+      ? t('historyExporting', [x.written.toLocaleString(), x.total.toLocaleString()])
+      : x.phase === 'saving'
+        ? t('historyImportSaving', x.answersRead.toLocaleString())
+        : t('historyImportReading', [megabytes(x.bytesRead), megabytes(x.bytesTotal), x.answersRead.toLocaleString()]);
 
   return (
     <section className="history" aria-labelledby={headingId}>
@@ -100,10 +135,10 @@ export function HistorySection({
           onChange={(e) => setQuery(e.target.value)}
         />
         <div className="history-buttons">
-          <button type="button" className="secondary" onClick={() => void exportAll()}>
+          <button type="button" className="secondary" disabled={transfer !== null} onClick={() => void exportAll()}>
             {t('historyExport')}
           </button>
-          <button type="button" className="secondary" onClick={() => fileRef.current?.click()}>
+          <button type="button" className="secondary" disabled={transfer !== null} onClick={() => fileRef.current?.click()}>
             {t('historyImport')}
           </button>
           <input
@@ -120,6 +155,19 @@ export function HistorySection({
           />
         </div>
       </div>
+      {transfer ? (
+        <div className="history-transfer">
+          <progress
+            aria-label={t(transfer.kind === 'export' ? 'historyExportProgress' : 'historyImportProgress')}
+            max={transfer.kind === 'export' ? transfer.total || 1 : transfer.bytesTotal || 1}
+            value={transfer.kind === 'export' ? transfer.written : transfer.bytesRead}
+          />{' '}
+          <span className="muted">{transferText(transfer)}</span>{' '}
+          <button type="button" className="secondary" onClick={() => transfer.controller.abort()}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : null}
       <p id={statusId} className="muted history-status" role="status">
         {status}
       </p>

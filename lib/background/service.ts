@@ -4,7 +4,6 @@ import {
   JobRecordSchema,
   appendJobClaim,
   appendJobEvent,
-  listAnswers,
   markInterruptedJobs,
   readAnswer,
   readJob,
@@ -31,7 +30,7 @@ import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
 import { ensureContentScript, focusOrOpen, readTabs, showTextFragment, unreadableReason } from './tabs';
 import { passageSelector } from '../anchor/passage-selector';
-import { deleteAnswer, exportHistory, importHistory, matchesHistoryQuery } from '../db/history-io';
+import { HistoryCalls } from './history-calls';
 import { rewriteFollowUp } from '../pipeline/follow-up';
 import { extractPage } from '../pipeline/extract';
 import { factCheck } from '../factcheck/fact-check';
@@ -138,6 +137,7 @@ export class BackgroundService {
 
   constructor(readonly db: SpanlightDb) {
     this.cache = dexieCache(db);
+    this.history = new HistoryCalls(db);
   }
 
   /** At worker start: no job is running in a fresh worker, so any "running" one was cut off. */
@@ -425,32 +425,16 @@ export class BackgroundService {
     return { job, ...(answer ? { answer } : {}) };
   }
 
-  /** Newest first (50); with a query, the 50 newest answers that match it, searched over all of history. */
-  async listHistory(query = '') {
-    const answers = query.trim()
-      ? (await listAnswers(this.db, Infinity)).filter((a) => matchesHistoryQuery(a, query)).slice(0, 50)
-      : await listAnswers(this.db);
-    return {
-      items: answers.map((a) => ({
-        answerId: a.id,
-        question: a.question,
-        createdAt: a.createdAt,
-        mode: a.result.mode,
-        ...(a.followUp ? { followUp: a.followUp.asked } : {}),
-      })),
-    };
+  /** History: list and search, export and import in chunks, storage (lib/background/history-calls.ts). */
+  readonly history: HistoryCalls;
+
+  /** Newest first (50); with a query, the best matches over all of history, through its index. */
+  listHistory(query = '', session?: string) {
+    return this.history.list(query, session);
   }
 
-  async deleteAnswer(answerId: string): Promise<{ deleted: boolean }> {
-    return { deleted: await deleteAnswer(this.db, answerId) };
-  }
-
-  exportHistory() {
-    return exportHistory(this.db);
-  }
-
-  importHistory(document: unknown) {
-    return importHistory(this.db, document);
+  deleteAnswer(answerId: string): Promise<{ deleted: boolean }> {
+    return this.history.deleteAnswer(answerId);
   }
 
   /**

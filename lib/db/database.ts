@@ -9,6 +9,8 @@ import {
   type SearchCacheRecord,
 } from '../shared/records';
 import { SettingsSchema, defaultSettings, type Settings } from '../settings';
+import { HISTORY_INDEX_SCHEMA, buildHistoryIndex, putAnswers, type HistoryIndexRow } from './history-index';
+import type { ImportChunkRow, ImportSessionRow } from './history-import';
 
 export * from '../shared/records';
 
@@ -24,6 +26,9 @@ export class SpanlightDb extends Dexie {
   answers!: EntityTable<AnswerRecord, 'id'>;
   pageCache!: EntityTable<PageCacheRecord, 'url'>;
   searchCache!: EntityTable<SearchCacheRecord, 'key'>;
+  historyIndex!: EntityTable<HistoryIndexRow, 'order'>;
+  importSessions!: EntityTable<ImportSessionRow, 'id'>;
+  importChunks!: EntityTable<ImportChunkRow, 'key'>;
 
   constructor(name = 'spanlight') {
     super(name);
@@ -45,6 +50,15 @@ export class SpanlightDb extends Dexie {
             a.mode = a.result?.mode ?? 'unknown';
           }),
       );
+    // v3: history search through an index (lib/db/history-index.ts), built here for the answers
+    // already stored; imports are staged in their own tables until they are committed whole.
+    this.version(3)
+      .stores({
+        historyIndex: HISTORY_INDEX_SCHEMA,
+        importSessions: 'id, startedAt',
+        importChunks: 'key, importId',
+      })
+      .upgrade(buildHistoryIndex);
   }
 }
 
@@ -67,8 +81,8 @@ export async function saveAnswer(
   now: string,
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   try {
-    await db.transaction('rw', db.jobs, db.answers, async () => {
-      await db.answers.put({ ...answer, mode: answer.result.mode } as AnswerRecord);
+    await db.transaction('rw', db.jobs, db.answers, db.historyIndex, async () => {
+      await putAnswers(db, [answer]);
       const current = await db.jobs.get(answer.jobId);
       if (current)
         await db.jobs.put({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AnswerRecordSchema, HistoryExportSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
+import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
 import { ModelCapabilitiesSchema, SearchProviderIdSchema, SettingsSchema, TabsPolicySchema } from '../settings';
 
 /**
@@ -18,6 +18,18 @@ export function resultSchema<T extends z.ZodType>(value: T) {
 }
 
 const JobId = z.object({ jobId: z.string().min(1).max(100) });
+
+/** The largest answer an import accepts, in characters of JSON (an answer is 6–11 KB; its evidence is capped well below this). */
+export const IMPORT_ANSWER_MAX_CHARS = 16_000_000;
+/** The most answers in one import chunk. */
+export const IMPORT_CHUNK_MAX_ANSWERS = 2_000;
+
+/** How an import went: imported, already there (kept as they were), and the records left out with why. */
+export const ImportOutcomeSchema = z.object({
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  rejected: z.array(z.string()),
+});
 
 /** A history row: enough to list and search; the full answer is fetched on open. */
 export const HistoryItemSchema = z.object({
@@ -133,10 +145,14 @@ export const backgroundCalls = {
   },
   retry: { payload: JobId, result: JobId },
   getJob: { payload: JobId, result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }) },
-  /** Newest first; with a query, the answers whose question, claims or sources have every word of it. */
+  /**
+   * Newest first; with a query, the answers whose question, claims or sources have words starting
+   * with every word of it, best first (lib/db/history-index.ts). A search from the same `session`
+   * that is still running when a newer one arrives is cancelled: it answers `superseded`.
+   */
   listHistory: {
-    payload: z.object({ query: z.string().max(500).optional() }),
-    result: z.object({ items: z.array(HistoryItemSchema) }),
+    payload: z.object({ query: z.string().max(500).optional(), session: z.string().max(100).optional() }),
+    result: z.object({ items: z.array(HistoryItemSchema), superseded: z.boolean().optional() }),
   },
   getAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: AnswerRecordSchema },
   openCitation: {
@@ -159,13 +175,46 @@ export const backgroundCalls = {
     result: JobId,
   },
   deleteAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: z.object({ deleted: z.boolean() }) },
-  /** Every answer with its frozen evidence; never settings or keys. */
-  exportHistory: { payload: z.object({}), result: HistoryExportSchema },
-  /** An export document, validated answer by answer in the background. */
-  importHistory: {
-    payload: z.object({ document: z.unknown() }),
-    result: z.object({ imported: z.number().int(), skipped: z.number().int(), rejected: z.array(z.string()) }),
+  /**
+   * One page of the export, newest first, as JSON texts (a few MB at most: the panel assembles the
+   * file as a Blob, never one message); `before` is the previous page's `next`. Never settings or keys.
+   */
+  exportHistoryPage: {
+    payload: z.object({ before: z.string().max(300).optional() }),
+    result: z.object({ answers: z.array(z.string()), next: z.string().nullable(), total: z.number().int() }),
   },
+  /** Starts an import that the panel sends in chunks; nothing enters history before `importCommit`. */
+  importBegin: { payload: z.object({}), result: z.object({ importId: z.string() }) },
+  /** A chunk of an import: the JSON texts of consecutive answers of the file, the first being answer number `first` (from 0). */
+  importChunk: {
+    payload: z.object({
+      importId: z.string().min(1).max(100),
+      seq: z.number().int().min(0),
+      first: z.number().int().min(0),
+      answers: z.array(z.string().max(IMPORT_ANSWER_MAX_CHARS)).max(IMPORT_CHUNK_MAX_ANSWERS),
+    }),
+    result: z.object({ staged: z.number().int(), rejected: z.number().int() }),
+  },
+  /** Moves the staged import into history in one transaction; `header` is the file's other keys (format, version, exportedAt). */
+  importCommit: {
+    payload: z.object({ importId: z.string().min(1).max(100), header: z.record(z.string(), z.unknown()) }),
+    result: ImportOutcomeSchema,
+  },
+  /** Cancels an import, also one being committed: history stays as it was. */
+  importCancel: { payload: z.object({ importId: z.string().min(1).max(100) }), result: z.object({ cancelled: z.boolean() }) },
+  /** How many answers, the oldest one's time, the space used; with `before`, how many answers are older than it. */
+  historyStorage: {
+    payload: z.object({ before: z.iso.date().optional() }),
+    result: z.object({
+      answers: z.number().int(),
+      oldest: z.string().nullable(),
+      usageBytes: z.number().nullable(),
+      quotaBytes: z.number().nullable(),
+      olderThan: z.number().int().optional(),
+    }),
+  },
+  /** Deletes every answer created before a date (the start of that day, UTC). */
+  deleteAnswersBefore: { payload: z.object({ before: z.iso.date() }), result: z.object({ deleted: z.number().int() }) },
   /** The job a reopened panel should show: one running, or interrupted, or finished in the last minutes; null when none. */
   latestJob: {
     payload: z.object({}),

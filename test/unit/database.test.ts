@@ -15,6 +15,7 @@ import {
 } from '@/lib/db/database';
 import { defaultSettings } from '@/lib/settings';
 import { dexieCache } from '@/lib/db/cache';
+import { searchHistory } from '@/lib/db/history-index';
 
 let db: SpanlightDb;
 let n = 0;
@@ -101,9 +102,18 @@ describe('the Dexie database', () => {
     expect((await readJob(db, 'done'))?.status).toBe('done');
   });
 
-  it('declares the tables of the design, at schema version 2', () => {
-    expect(db.verno).toBe(2);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['answers', 'jobs', 'pageCache', 'searchCache', 'settings']);
+  it('declares the tables of the design, at schema version 3', () => {
+    expect(db.verno).toBe(3);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'answers',
+      'historyIndex',
+      'importChunks',
+      'importSessions',
+      'jobs',
+      'pageCache',
+      'searchCache',
+      'settings',
+    ]);
   });
 
   it('backs the pipeline caches: search results expire, pages keep their ETag', async () => {
@@ -141,7 +151,9 @@ describe('the Dexie database', () => {
     try {
       expect((await listAnswers(upgraded)).map((a) => a.id)).toEqual(['b', 'a']);
       expect(await upgraded.answers.where('mode').equals('nothing-found').count()).toBe(2);
-      expect(upgraded.verno).toBe(2);
+      expect(upgraded.verno).toBe(3);
+      // v3 built the search index for the answers already there.
+      expect((await searchHistory(upgraded, 'question')).map((m) => m.row.answerId)).toEqual(['b', 'a']);
     } finally {
       await upgraded.delete();
     }

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SpanlightDb, readJob, writeSettings, type AnswerRecord, type JobRecord } from '@/lib/db/database';
 import { defaultSettings } from '@/lib/settings';
 import { BackgroundService, INTERRUPTED_JOB_MS, RECENT_JOB_MS } from '@/lib/background/service';
+import { storeAnswers } from '@/lib/db/history-index';
 import { span } from './spans';
 
 let db: SpanlightDb;
@@ -86,9 +87,9 @@ describe('what a reopened panel shows (latestJob)', () => {
 describe('history calls', () => {
   it('search covers all of history, not only the newest page of it', async () => {
     for (let i = 0; i < 60; i++)
-      await db.answers.put(
+      await storeAnswers(db, [
         answer(`a${i}`, `Question ${i}?`, i === 0 ? 'Zeppelins landed here.' : 'Nothing.', ago((60 - i) * 1000)),
-      );
+      ]);
     expect((await service.listHistory()).items).toHaveLength(50);
     const found = await service.listHistory('zeppelins');
     expect(found.items.map((h) => h.answerId)).toEqual(['a0']);
@@ -96,15 +97,24 @@ describe('history calls', () => {
   });
 
   it('delete, export and import through the service; a follow-up is listed with what was typed', async () => {
-    await db.answers.put({
-      ...answer('a1', 'population Exampleville: how fast did it grow?', 'It grew.'),
-      followUp: { previousAnswerId: 'a0', asked: 'How fast did it grow?', method: 'heuristic' },
-    });
+    await storeAnswers(db, [
+      {
+        ...answer('a1', 'population Exampleville: how fast did it grow?', 'It grew.'),
+        followUp: { previousAnswerId: 'a0', asked: 'How fast did it grow?', method: 'heuristic' },
+      },
+    ]);
     expect((await service.listHistory()).items[0]).toMatchObject({ answerId: 'a1', followUp: 'How fast did it grow?' });
-    const exported = await service.exportHistory();
+    const exported = await service.history.exportPage();
+    expect(exported).toMatchObject({ next: null, total: 1 });
     expect(await service.deleteAnswer('a1')).toEqual({ deleted: true });
     expect(await service.deleteAnswer('a1')).toEqual({ deleted: false });
-    expect(await service.importHistory(exported)).toEqual({ imported: 1, skipped: 0, rejected: [] });
+    const { importId } = await service.history.importBegin();
+    expect(await service.history.importChunk(importId, 0, 0, exported.answers)).toEqual({ staged: 1, rejected: 0 });
+    expect(await service.history.importCommit(importId, { format: 'spanlight-history', version: 1, exportedAt: 'x' })).toEqual({
+      imported: 1,
+      skipped: 0,
+      rejected: [],
+    });
     expect((await service.getAnswer('a1')).followUp?.asked).toBe('How fast did it grow?');
   });
 });

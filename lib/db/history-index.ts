@@ -1,0 +1,142 @@
+import type { Transaction } from 'dexie';
+import { AnswerRecordSchema, type AnswerRecord } from '../shared/records';
+import { FIELD_WEIGHT, HISTORY_FIELDS, historyTerms, queryWords, type HistoryField } from './history-terms';
+import type { SpanlightDb } from './database';
+
+/**
+ * History's search index: one small row per answer, in the same database, written in the same
+ * transaction as the answer itself, so the two cannot drift apart. `terms` is a Dexie multi-entry
+ * index of `field:word`; a query word is one key range per field (`startsWith`), answered from the
+ * index without reading a single answer.
+ */
+export interface HistoryIndexRow {
+  /** `createdAt` (normalised ISO) + space + id: sorts newest last, so ranked ties come out newest first. */
+  order: string;
+  answerId: string;
+  /** Every distinct `field:word` of the answer (lib/db/history-terms.ts). */
+  terms: string[];
+  /** What a history row shows, so a search never reads the (large) answers. */
+  question: string;
+  createdAt: string;
+  mode: string;
+  followUp?: string;
+}
+
+/** The Dexie schema of the index table (database version 3). */
+export const HISTORY_INDEX_SCHEMA = 'order, &answerId, *terms';
+
+/** The sort key of an answer: its time (normalised, so imported "…00Z" and "…00.000Z" sort alike), then its id. */
+export function orderKey(createdAt: string, id: string): string {
+  const t = Date.parse(createdAt);
+  return `${Number.isNaN(t) ? createdAt : new Date(t).toISOString()} ${id}`;
+}
+
+/** The index row of an answer. */
+export function indexRow(answer: AnswerRecord): HistoryIndexRow {
+  return {
+    order: orderKey(answer.createdAt, answer.id),
+    answerId: answer.id,
+    terms: historyTerms(answer),
+    question: answer.question,
+    createdAt: answer.createdAt,
+    mode: answer.result.mode,
+    ...(answer.followUp ? { followUp: answer.followUp.asked } : {}),
+  };
+}
+
+/**
+ * Writes answers and their index rows. Call it inside a transaction over `answers` and
+ * `historyIndex` (every caller does), so an answer is never stored without its row, or the reverse.
+ */
+export async function putAnswers(db: SpanlightDb, answers: AnswerRecord[]): Promise<void> {
+  if (answers.length === 0) return;
+  const ids = answers.map((a) => a.id);
+  // An answer written again (same id) replaces its row, even if its time changed.
+  await db.historyIndex.where('answerId').anyOf(ids).delete();
+  await db.answers.bulkPut(answers.map((a) => ({ ...a, mode: a.result.mode }) as AnswerRecord));
+  await db.historyIndex.bulkPut(answers.map(indexRow));
+}
+
+/** Deletes answers and their index rows; the same transaction rule as `putAnswers`. Returns how many answers were there. */
+export async function removeAnswers(db: SpanlightDb, ids: string[]): Promise<number> {
+  const had = (await db.answers.bulkGet(ids)).filter((a) => a !== undefined).length;
+  await db.answers.bulkDelete(ids);
+  await db.historyIndex.where('answerId').anyOf(ids).delete();
+  return had;
+}
+
+/** The migration to version 3: an index row for every answer already stored (records that no longer validate are left unindexed, as the list skips them). */
+export async function buildHistoryIndex(tx: Transaction): Promise<void> {
+  const index = tx.table<HistoryIndexRow, string>('historyIndex');
+  const batch: HistoryIndexRow[] = [];
+  await tx
+    .table('answers')
+    .toCollection()
+    .each((row: unknown) => {
+      const p = AnswerRecordSchema.safeParse(row);
+      if (p.success) batch.push(indexRow(p.data));
+    });
+  await index.bulkPut(batch);
+}
+
+/** A search cancelled because a newer one replaced it. */
+export class SearchSuperseded extends Error {
+  constructor() {
+    super('superseded by a newer search');
+    this.name = 'SearchSuperseded';
+  }
+}
+
+/** One match of a search, with the score it was ranked by. */
+export interface HistoryMatch {
+  row: HistoryIndexRow;
+  score: number;
+}
+
+/**
+ * The answers that have every word of the query (each word matching the start of a word of the
+ * question, a claim, or a source's title or domain), best first: a word counts 3 in the question,
+ * 2 in a claim, 1 in a source, summed over the fields it is in; equal scores newest first.
+ * `signal` cancels between index reads (a newer search replaced this one): it then throws `SearchSuperseded`.
+ */
+export async function searchHistory(
+  db: SpanlightDb,
+  query: string,
+  options: { limit?: number; signal?: AbortSignal } = {},
+): Promise<HistoryMatch[]> {
+  const words = queryWords(query);
+  if (words.length === 0) return [];
+  const fields = Object.values(HISTORY_FIELDS) as HistoryField[];
+  const check = () => {
+    if (options.signal?.aborted) throw new SearchSuperseded();
+  };
+  return db.transaction('r', db.historyIndex, async () => {
+    let scores: Map<string, number> | null = null;
+    for (const word of words) {
+      const wordScores = new Map<string, number>();
+      for (const field of fields) {
+        check();
+        const keys = await db.historyIndex.where('terms').startsWith(`${field}:${word}`).primaryKeys();
+        // A row that has several words starting with `word` in one field counts once for it.
+        for (const key of new Set(keys)) wordScores.set(key, (wordScores.get(key) ?? 0) + FIELD_WEIGHT[field]);
+      }
+      const previous: Map<string, number> | null = scores;
+      scores = new Map<string, number>();
+      for (const [key, s] of wordScores) {
+        if (previous === null) scores.set(key, s);
+        else if (previous.has(key)) scores.set(key, previous.get(key)! + s);
+      }
+      if (scores.size === 0) return [];
+    }
+    const ranked = [...scores!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0));
+    const top = ranked.slice(0, options.limit ?? 50);
+    check();
+    const rows = await db.historyIndex.bulkGet(top.map(([key]) => key));
+    return top.flatMap(([, score], i) => (rows[i] ? [{ row: rows[i], score }] : []));
+  });
+}
+
+/** Stores answers with their index rows in a transaction of its own. */
+export function storeAnswers(db: SpanlightDb, answers: AnswerRecord[]): Promise<void> {
+  return db.transaction('rw', db.answers, db.historyIndex, () => putAnswers(db, answers));
+}
