@@ -3,7 +3,7 @@
  * ratios measured side by side in one run. Counts are checked against bench/budgets.json with
  * `--check` (CI); timing ratios are printed with their targets and never fail a run.
  *
- *   npx tsx bench/run-bench.ts [--check] [--quick]
+ *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only]
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -32,6 +32,9 @@ import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
 const args = new Set(process.argv.slice(2));
 const CHECK = args.has('--check');
 const QUICK = args.has('--quick') || CHECK;
+const HISTORY_ONLY = args.has('--history-only');
+/** The history the history benchmark builds (issue #17: 10,000 answers). */
+const HISTORY_ANSWERS = 10_000;
 
 interface Figure {
   name: string;
@@ -262,19 +265,73 @@ async function browserFigures() {
   });
 }
 
-async function main() {
-  bundleSizes();
-  await pipelineCounts();
-  if (!CHECK) {
-    await localWork();
-    await browserFigures();
+// 5. History at 10,000 answers: search, the list while typing, export and import back (bench/history-bench.ts).
+async function historyFigures() {
+  const { historyBench, largestImportMessage } = await import('./history-bench');
+  const { exportText, makeHistory } = await import('../test/fakes/history-data');
+  if (CHECK) {
+    add({
+      name: `largest runtime message of a ${HISTORY_ANSWERS.toLocaleString('en')}-answer import (the panel's chunker)`,
+      value: await largestImportMessage(exportText(makeHistory(HISTORY_ANSWERS))),
+      unit: 'chars',
+      budget: 'historyImportMessageMaxChars',
+    });
+    return;
   }
+  const h = await historyBench(HISTORY_ANSWERS, (line) => console.log(line));
+  const n = h.answers.toLocaleString('en');
+  add({
+    name: `history search at ${n} answers (a term in 1% of them), median of 40`,
+    value: h.searchMedianMs,
+    unit: 'ms',
+    target: '≤ 50',
+  });
+  add({ name: `history search at ${n} answers, a term in half of them, median`, value: h.searchCommonMedianMs, unit: 'ms' });
+  add({
+    name: 'history list settles after the last keystroke (typing at 10 keys/s), median of 8',
+    value: h.settleMedianMs,
+    unit: 'ms',
+    target: '≤ 100',
+  });
+  add({ name: 'history list settles after the last keystroke, slowest of 8', value: h.settleMaxMs, unit: 'ms' });
+  add({
+    name: `import of ${n} answers (${h.fileMegabytes.toFixed(0)} MB, today's format) through the panel`,
+    value: h.importMs / 1000,
+    unit: 's',
+  });
+  add({ name: `export of ${n} answers through the panel`, value: h.exportMs / 1000, unit: 's' });
+  add({ name: 'the export imported into a fresh profile', value: h.reimportMs / 1000, unit: 's' });
+  add({ name: 'answers back in the fresh profile', value: h.roundTripCount, unit: 'answers', target: n });
+  add({ name: 'round trip: same count and content hash (1 = yes)', value: h.roundTripHashEqual ? 1 : 0, unit: '', target: '1' });
+  add({
+    name: `largest runtime message of the ${n}-answer import`,
+    value: h.largestImportMessageChars,
+    unit: 'chars',
+    budget: 'historyImportMessageMaxChars',
+  });
+}
+
+async function main() {
+  if (!HISTORY_ONLY) {
+    bundleSizes();
+    await pipelineCounts();
+    if (!CHECK) {
+      await localWork();
+      await browserFigures();
+    }
+  }
+  await historyFigures();
   const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
   const failures: string[] = [];
   console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');
   for (const f of figures) {
     const budget = f.budget ? budgets[f.budget] : undefined;
-    const shown = f.unit === '×' ? `${f.value.toFixed(2)}×` : `${Math.round(f.value).toLocaleString('en')} ${f.unit}`;
+    const shown =
+      f.unit === '×'
+        ? `${f.value.toFixed(2)}×`
+        : f.unit === 's'
+          ? `${f.value.toFixed(1)} s`
+          : `${Math.round(f.value).toLocaleString('en')} ${f.unit}`;
     const over = budget !== undefined && f.value > budget;
     if (over) failures.push(`${f.name}: ${Math.round(f.value)} > budget ${budget}`);
     console.log(

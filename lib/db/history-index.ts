@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie';
 import { AnswerRecordSchema, type AnswerRecord } from '../shared/records';
-import { FIELD_WEIGHT, HISTORY_FIELDS, historyTerms, queryWords, type HistoryField } from './history-terms';
+import { FIELD_WEIGHT, HISTORY_FIELDS, MIN_PREFIX, historyTerms, queryWords, type HistoryField } from './history-terms';
 import type { SpanlightDb } from './database';
 
 /**
@@ -95,7 +95,7 @@ export interface HistoryMatch {
 
 /**
  * The answers that have every word of the query (each word matching the start of a word of the
- * question, a claim, or a source's title or domain), best first: a word counts 3 in the question,
+ * question, a claim, or a source's title or domain; a word of one or two letters, a whole word), best first: a word counts 3 in the question,
  * 2 in a claim, 1 in a source, summed over the fields it is in; equal scores newest first.
  * `signal` cancels between index reads (a newer search replaced this one): it then throws `SearchSuperseded`.
  */
@@ -116,7 +116,12 @@ export async function searchHistory(
       const wordScores = new Map<string, number>();
       for (const field of fields) {
         check();
-        const keys = await db.historyIndex.where('terms').startsWith(`${field}:${word}`).primaryKeys();
+        const term = `${field}:${word}`;
+        const range =
+          word.length < MIN_PREFIX
+            ? db.historyIndex.where('terms').equals(term)
+            : db.historyIndex.where('terms').startsWith(term);
+        const keys = await range.primaryKeys();
         // A row that has several words starting with `word` in one field counts once for it.
         for (const key of new Set(keys)) wordScores.set(key, (wordScores.get(key) ?? 0) + FIELD_WEIGHT[field]);
       }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, HistoryExportSchema, type AnswerRecord } from '../shared/records';
 import { orderKey, removeAnswers } from './history-index';
-import { foldedWords, queryWords, searchableTexts } from './history-terms';
+import { foldedWords, queryWords, searchableTexts, wordMatches } from './history-terms';
 import type { SpanlightDb } from './database';
 
 export { importHistory, type ImportOutcome } from './history-import';
@@ -103,11 +103,11 @@ export async function historyStorage(
 /**
  * The plain scan that history search answers through its index: whether every word of the query
  * starts a word of the answer's question, claims, or sources' titles and domains (case and accents
- * ignored). Kept as the reference the index is tested against.
+ * ignored; a query word of one or two letters must be a whole word). Kept as the reference the index is tested against.
  */
 export function matchesHistoryQuery(answer: AnswerRecord, query: string): boolean {
   const words = queryWords(query);
   if (words.length === 0) return true;
   const have = Object.values(searchableTexts(answer)).flatMap((texts) => texts.flatMap(foldedWords));
-  return words.every((w) => have.some((h) => h.startsWith(w)));
+  return words.every((w) => have.some((h) => wordMatches(w, h)));
 }

@@ -18,6 +18,16 @@ export const FIELD_WEIGHT: Record<HistoryField, number> = { q: 3, c: 2, s: 1 };
 const MAX_WORD = 32;
 /** The most words a query is searched for; the rest of a pasted paragraph is ignored. */
 export const MAX_QUERY_WORDS = 8;
+/**
+ * Query words shorter than this match whole words only, longer ones the words they start: the
+ * first letters typed would otherwise match most of history and be the slowest searches of all.
+ */
+export const MIN_PREFIX = 3;
+
+/** Whether a query word matches a word of an answer (both folded). */
+export function wordMatches(queryWord: string, word: string): boolean {
+  return queryWord.length < MIN_PREFIX ? word === queryWord : word.startsWith(queryWord);
+}
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
