@@ -1,5 +1,6 @@
 import { parseFlags, type Command } from '../command';
-import { FailureError, UsageError, jsonText, parseJsonLines } from '../io';
+import type { CheckCase } from '../../lib/pipeline/check-case';
+import { FailureError, UsageError, jsonText } from '../io';
 
 export const checkCommand: Command = {
   help: `Usage: spanlight check < case.json
@@ -11,15 +12,18 @@ case overrides them (no freshness check without "freshnessDays").
 
 A case:
   {"question": "…", "now"?: "2026-11-30", "freshnessDays"?: 30,
-   "evidence": [{"id": "S1", "url": "…", "title"?: "…", "published"?: "2026-10-01", "text": "…"}],
+   "evidence": [{"id": "S1", "url": "…", "title"?: "…" | null, "published"?: "2026-10-01",
+                 "origin"?: "web" | "tab", "text": "…"}],
    "draft": "prose with [S1] markers" | {"claims": [{"text", "cites": ["S1"], "quote"?}], "unsupported": []},
    "settings"?: {"minDomains"?: 2, "requirePrimary"?: false}}
+An empty (or absent) "evidence" is the case of a search that found nothing: mode "nothing-found".
 
 Prints {mode, claims: [{text, cites, status, reasons}], unsupported, sources: [{id, url, title,
-published}], conflicts: [{about, values: [{value, cites}]}], gate: {passed, failed}}.
+published, origin}], conflicts: [{about, values: [{value, cites}]}], gate: {passed, failed}}.
 
 Options:
-  --jsonl      many cases, one per line; one result line per case line, in order
+  --jsonl      many cases, one per line; one result line per case line, in order; a line
+               that cannot be checked gets {"line", "error"} in its place, and the exit is 1
   -h, --help   this help`,
 
   async run(argv, io) {
@@ -27,16 +31,47 @@ Options:
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": the case is read from stdin`);
     const input = await io.readStdin();
     const { CheckCaseSchema, checkCase } = await import('../../lib/pipeline/check-case');
-    const validate = (value: unknown, where: string) => {
+    /** The case, or the first reason it is not one ('"evidence.0.url": …'). */
+    const validate = (value: unknown): CheckCase | string => {
       const parsed = CheckCaseSchema.safeParse(value);
       if (parsed.success) return parsed.data;
       const issue = parsed.error.issues[0]!;
-      const path = issue.path.length > 0 ? `"${issue.path.join('.')}": ` : '';
-      throw new FailureError(`${where}: ${path}${issue.message}`);
+      return `${issue.path.length > 0 ? `"${issue.path.join('.')}": ` : ''}${issue.message}`;
     };
     if (values.jsonl) {
-      const cases = parseJsonLines(input, 'stdin').map(({ line, value }) => validate(value, `stdin line ${line}`));
-      await io.out(cases.map((c) => jsonText(checkCase(c), 'line')).join(''));
+      // Every good line is answered; a bad one gets an error object in its place, so line n of the
+      // output still answers line n of the input.
+      const out: string[] = [];
+      const bad: number[] = [];
+      input.split('\n').forEach((text, i) => {
+        const raw = text.replace(/\r$/, '');
+        if (raw.trim() === '') return;
+        const line = i + 1;
+        let value: unknown;
+        try {
+          value = JSON.parse(raw);
+        } catch (e) {
+          bad.push(line);
+          out.push(jsonText({ line, error: `not valid JSON (${e instanceof Error ? e.message : String(e)})` }, 'line'));
+          return;
+        }
+        const c = validate(value);
+        if (typeof c === 'string') {
+          bad.push(line);
+          out.push(jsonText({ line, error: c }, 'line'));
+        } else
+          try {
+            out.push(jsonText(checkCase(c), 'line'));
+          } catch (e) {
+            bad.push(line);
+            out.push(jsonText({ line, error: `could not be checked (${e instanceof Error ? e.message : String(e)})` }, 'line'));
+          }
+      });
+      await io.out(out.join(''));
+      if (bad.length > 0)
+        throw new FailureError(
+          `${bad.length} of ${out.length} lines could not be checked (stdin line ${bad.join(', ')}): each has {"line", "error"} in its place on stdout`,
+        );
       return 0;
     }
     if (input.trim() === '') throw new FailureError('no case on stdin (a JSON object; see spanlight check --help)');
@@ -48,7 +83,9 @@ Options:
         `stdin is not valid JSON (${e instanceof Error ? e.message : String(e)}); for many cases use --jsonl`,
       );
     }
-    await io.out(jsonText(checkCase(validate(value, 'stdin'))));
+    const c = validate(value);
+    if (typeof c === 'string') throw new FailureError(`stdin: ${c}`);
+    await io.out(jsonText(checkCase(c)));
     return 0;
   },
 };

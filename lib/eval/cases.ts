@@ -10,7 +10,10 @@ export const CATEGORIES = ['answerable', 'partial', 'must-refuse', 'hostile', 'p
 export const CategorySchema = z.enum(CATEGORIES);
 export type Category = z.infer<typeof CategorySchema>;
 
-export const ModeSchema = z.enum(['grounded', 'partial', 'abstained']);
+export const ModeSchema = z.enum(['grounded', 'partial', 'abstained', 'nothing-found']);
+
+/** Whether a mode is an answer (grounded or partial), as opposed to a refusal or nothing found. */
+export const isAnswerMode = (mode: Mode): boolean => mode === 'grounded' || mode === 'partial';
 export type Mode = z.infer<typeof ModeSchema>;
 
 /** A claim of the disposed draft: its index in `claims`, or a piece of its text (case and spaces ignored). */
@@ -75,8 +78,8 @@ export function expectedModes(c: Pick<EvalCase, 'expect'>): Mode[] {
 /** Whether the case must be refused (every accepted mode is an abstention) or answered (none is). */
 export function expectedDecision(c: Pick<EvalCase, 'expect'>): 'refuse' | 'answer' | 'either' {
   const modes = expectedModes(c);
-  if (modes.every((m) => m === 'abstained')) return 'refuse';
-  if (modes.every((m) => m !== 'abstained')) return 'answer';
+  if (modes.every((m) => !isAnswerMode(m))) return 'refuse';
+  if (modes.every(isAnswerMode)) return 'answer';
   return 'either';
 }
 

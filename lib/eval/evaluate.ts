@@ -7,7 +7,7 @@ import { checkCase, type CheckCase, type CheckResult } from '../pipeline/check-c
 import type { StructuredDraft } from '../pipeline/draft';
 import { UNCONFIRMED } from '../types';
 import type { LabelledAnswer } from '../verify/dataset';
-import { expectedDecision, expectedModes, type ClaimRef, type EvalCase, type Mode } from './cases';
+import { expectedDecision, expectedModes, isAnswerMode, type ClaimRef, type EvalCase, type Mode } from './cases';
 
 /** What the expectations (or labels) say of a claim: its citations support it, they do not, it cites nothing, or unknown. */
 export type ClaimTruth = 'supported' | 'unsupported' | 'uncited' | null;
@@ -77,7 +77,7 @@ export function sameUrl(a: string, b: string): boolean {
 }
 
 function isAnswered(mode: Mode): boolean {
-  return mode !== 'abstained';
+  return isAnswerMode(mode);
 }
 
 /** Claims a person would see: none when the answer is refused, and never the dropped ones. */

@@ -5,6 +5,7 @@
  */
 import type { AnswerOutcome, Scored } from './evaluate';
 import { shownClaims } from './evaluate';
+import { isAnswerMode } from './cases';
 
 /** A share with its counts; `value` is null when nothing was counted. */
 export interface Rate {
@@ -88,8 +89,8 @@ export function groundedness(items: Scored[]): GroundednessMetrics {
     confirmedShare: rate(confirmedN, confirmedOf),
     evidenceRecall: count((s) => s.evidenceRecall),
     freshnessCorrectness: count((s) => s.freshness?.correct ?? null),
-    refusedWhenExpected: count((s) => (s.expected === 'refuse' ? s.mode === 'abstained' : null)),
-    answeredWhenExpected: count((s) => (s.expected === 'answer' ? s.mode !== 'abstained' : null)),
+    refusedWhenExpected: count((s) => (s.expected === 'refuse' ? !isAnswerMode(s.mode) : null)),
+    answeredWhenExpected: count((s) => (s.expected === 'answer' ? isAnswerMode(s.mode) : null)),
     goldAnswerShown: count((s) => s.goldAnswerShown),
     unsupportedKept,
     unsupportedKeptUnconfirmed,
@@ -128,7 +129,7 @@ export function answerSetMetrics(items: AnswerOutcome[]): AnswerSetMetrics {
   for (const item of items) {
     claims += item.labels.length;
     for (const c of item.claims) {
-      if (c.truth === 'uncited' && c.status === 'supported' && item.mode !== 'abstained') uncitedShown++;
+      if (c.truth === 'uncited' && c.status === 'supported' && isAnswerMode(item.mode)) uncitedShown++;
       if (c.cites.length === 0) continue;
       if (c.truth === 'supported') {
         supportedOf++;

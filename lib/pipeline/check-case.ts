@@ -18,12 +18,16 @@ export const CheckCaseSchema = z.object({
       z.object({
         id: z.string().regex(/^S\d+$/, 'evidence ids look like "S1"'),
         url: z.string().min(1),
-        title: z.string().optional(),
+        /** Null or absent: the URL stands for it. */
+        title: z.string().nullish(),
         published: z.string().nullable().optional(),
         text: z.string(),
+        /** Where the passage was read: a fetched web page (the default) or an open tab. */
+        origin: z.enum(['web', 'tab']).optional(),
       }),
     )
-    .min(1, 'the case has no evidence'),
+    // Empty: the search found nothing, a result of its own ("nothing-found"), not a malformed case.
+    .default([]),
   draft: z.union([z.string(), StructuredDraftSchema]),
   settings: z
     .object({
@@ -35,9 +39,9 @@ export const CheckCaseSchema = z.object({
 });
 export type CheckCase = z.infer<typeof CheckCaseSchema>;
 
-/** A frozen evidence item (id "S1", url, text, optional title and date) as a pipeline span. */
+/** A frozen evidence item (id "S1", url, text, optional title, date and origin) as a pipeline span. */
 export function frozenSpan(
-  e: { id: string; url: string; title?: string; published?: string | null; text: string },
+  e: { id: string; url: string; title?: string | null; published?: string | null; text: string; origin?: 'web' | 'tab' },
   retrievedAt: Date,
 ): EvidenceSpan {
   const iso = e.published ? toIso(e.published) : null;
@@ -53,17 +57,18 @@ export function frozenSpan(
     end: e.text.length,
     prefix: '',
     suffix: '',
-    origin: 'web',
+    origin: e.origin ?? 'web',
     score: 1,
   };
 }
 
 /** What the code disposed of one case, in the command line's output shape. */
 export interface CheckResult {
-  mode: 'grounded' | 'partial' | 'abstained';
+  /** "nothing-found": the case has no evidence, so there is no draft to dispose of. */
+  mode: 'grounded' | 'partial' | 'abstained' | 'nothing-found';
   claims: Array<Pick<Claim, 'text' | 'cites' | 'status' | 'reasons'>>;
   unsupported: string[];
-  sources: Array<{ id: string; url: string; title: string; published: string | null }>;
+  sources: Array<{ id: string; url: string; title: string; published: string | null; origin: 'web' | 'tab' }>;
   conflicts: Array<{ about: string; values: Array<{ value: string; cites: string[] }>; resolution: string; note: string }>;
   gate: { passed: boolean; failed: GateResult['failed'] };
   /** Why the answer was refused, when it was. */
@@ -100,6 +105,16 @@ export function checkCase(input: CheckCase): CheckResult {
     gate,
     reason,
   });
+  if (spans.length === 0)
+    return {
+      mode: 'nothing-found',
+      claims: [],
+      unsupported: [],
+      sources: [],
+      conflicts,
+      gate,
+      reason: 'No evidence: nothing was found to answer from, so the draft is not used.',
+    };
   if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '));
 
   // As in the extension, the draft is disposed of against the spans the composer is shown: spans a
@@ -125,6 +140,7 @@ export function checkCase(input: CheckCase): CheckResult {
       url: s.url,
       title: s.title,
       published: s.published?.iso ?? null,
+      origin: s.origin,
     })),
     conflicts,
     gate,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runCli, runInProcess } from './run-cli';
+import { oneLine, runCli, runInProcess } from './run-cli';
 
 const evidence = [
   {
@@ -110,14 +110,86 @@ describe('spanlight check', () => {
     const invalid = await runInProcess(['check'], { stdin: '{"question": ' });
     expect(invalid.code).toBe(1);
     expect(invalid.stderr).toMatch(/stdin is not valid JSON/);
-    const noEvidence = await runInProcess(['check'], { stdin: JSON.stringify({ question: 'q', evidence: [], draft: 'x' }) });
-    expect(noEvidence.code).toBe(1);
-    expect(noEvidence.stderr).toContain('"evidence": the case has no evidence');
-    const badLine = await runInProcess(['check', '--jsonl'], { stdin: `${JSON.stringify({ ...base, draft: 'x' })}\nnot json\n` });
-    expect(badLine.code).toBe(1);
-    expect(badLine.stderr).toContain('line 2');
+    const noQuestion = await runInProcess(['check'], { stdin: JSON.stringify({ question: '', evidence, draft: 'x' }) });
+    expect(noQuestion.code).toBe(1);
+    expect(noQuestion.stderr).toContain('"question": the case needs a question');
+    const badOrigin = await runInProcess(['check'], {
+      stdin: JSON.stringify({ ...base, evidence: [{ ...evidence[0], origin: 'bookmark' }], draft: 'x' }),
+    });
+    expect(badOrigin.code).toBe(1);
+    expect(badOrigin.stderr).toMatch(/"evidence\.0\.origin": .*"web"\|"tab"|"evidence\.0\.origin": /);
     const empty = await runInProcess(['check'], { stdin: '' });
     expect(empty.code).toBe(1);
+  });
+});
+
+describe('spanlight check: evidence as the extension records it (issue #14)', () => {
+  const check = async (c: unknown) => {
+    const r = await runInProcess(['check'], { stdin: JSON.stringify(c) });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+  const draft = 'Exampleville had 412,000 residents on 1 January 2026 [S1]. It grew by 3.4 percent in 2025 [S2].';
+
+  it('accepts origin "tab" or "web" per evidence item, and says which in the sources', async () => {
+    // Two web domains besides the tab, so the gate passes however it counts the tab (issue #14's gate work).
+    const third = { id: 'S3', url: 'https://planning.example.net/report', title: 'Report', text: 'The city report.' };
+    const tabbed = [{ ...evidence[0], origin: 'tab' }, { ...evidence[1], origin: 'web' }, third];
+    const out = await check({ ...base, evidence: tabbed, draft });
+    expect(out.mode).toBe('grounded');
+    expect(out.sources.map((s: { id: string; origin: string }) => [s.id, s.origin])).toEqual([
+      ['S1', 'tab'],
+      ['S2', 'web'],
+    ]);
+  });
+
+  it('an item without origin is a web page, as before', async () => {
+    const out = await check({ ...base, draft });
+    expect(out.sources.map((s: { origin: string }) => s.origin)).toEqual(['web', 'web']);
+  });
+
+  it('a null or missing title: the source is named by its URL', async () => {
+    const { title: _dropped, ...untitled } = evidence[1]!;
+    const out = await check({ ...base, evidence: [{ ...evidence[0], title: null }, untitled], draft });
+    expect(out.mode).toBe('grounded');
+    expect(out.sources.map((s: { title: string }) => s.title)).toEqual([evidence[0]!.url, evidence[1]!.url]);
+  });
+
+  it('empty or absent evidence is "nothing found", a result (exit 0), not an error', async () => {
+    for (const c of [
+      { ...base, evidence: [], draft: 'Exampleville has 412,000 residents [S1].' },
+      { question: base.question, draft: 'INSUFFICIENT' },
+    ]) {
+      const out = await check(c);
+      expect(out).toMatchObject({ mode: 'nothing-found', claims: [], sources: [] });
+      expect(out.reason).toMatch(/nothing was found/);
+    }
+  });
+
+  it('--jsonl answers every good line and puts an error object on each bad one, in order; exit 1 at the end', async () => {
+    const good = JSON.stringify({ ...base, draft });
+    const lines = [good, 'not json', JSON.stringify({ ...base, evidence: [{ ...evidence[0], url: '' }], draft }), '', good];
+    const r = await runInProcess(['check', '--jsonl'], { stdin: `${lines.join('\n')}\n` });
+    expect(r.code).toBe(1);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(out).toHaveLength(4);
+    expect(out[0].mode).toBe('grounded');
+    expect(out[1]).toEqual({ line: 2, error: expect.stringMatching(/^not valid JSON/) });
+    expect(out[2]).toEqual({ line: 3, error: expect.stringMatching(/^"evidence\.0\.url": /) });
+    expect(out[3].mode).toBe('grounded');
+    expect(oneLine(r.stderr)).toBe(
+      'spanlight check: 2 of 4 lines could not be checked (stdin line 2, 3): each has {"line", "error"} in its place on stdout',
+    );
+  });
+
+  it('--jsonl with every line good exits 0', async () => {
+    const r = await runInProcess(['check', '--jsonl'], { stdin: `${JSON.stringify({ ...base, draft })}\n` });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
   });
 });
 
