@@ -150,7 +150,8 @@ describe('spanlight check: evidence as the extension records it (issue #14)', ()
   });
 
   it('a null or missing title: the source is named by its URL', async () => {
-    const { title: _dropped, ...untitled } = evidence[1]!;
+    const untitled: Record<string, unknown> = { ...evidence[1] };
+    delete untitled.title;
     const out = await check({ ...base, evidence: [{ ...evidence[0], title: null }, untitled], draft });
     expect(out.mode).toBe('grounded');
     expect(out.sources.map((s: { title: string }) => s.title)).toEqual([evidence[0]!.url, evidence[1]!.url]);
