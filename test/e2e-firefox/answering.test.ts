@@ -94,5 +94,6 @@ describe('Firefox: a cited answer, and a citation that jumps to its passage', ()
       timeout: 15_000,
     });
     await screenshotForDocs(panel, 'firefox-sidepanel-answer');
+    await screenshotForDocs(source, 'firefox-source-highlight', { panel: false });
   });
 });

@@ -197,9 +197,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.targets.join(', ')}`);
 }
 
-/** With SPANLIGHT_SCREENSHOTS=1, saves a full-page screenshot for the README under docs/screenshots/. */
-export async function screenshotForDocs(page: Page, name: string): Promise<void> {
+/**
+ * With SPANLIGHT_SCREENSHOTS=1, saves a screenshot for the README under docs/screenshots/: a panel
+ * whole at a sidebar's size, or a web page as it is in view.
+ */
+export async function screenshotForDocs(page: Page, name: string, options: { panel?: boolean } = { panel: true }): Promise<void> {
   if (!process.env.SPANLIGHT_SCREENSHOTS) return;
-  await page.setViewport({ width: 460, height: 760 });
-  await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`) as `${string}.png`, fullPage: true });
+  if (options.panel) await page.setViewport({ width: 460, height: 760 });
+  await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`) as `${string}.png`, fullPage: !!options.panel });
 }
