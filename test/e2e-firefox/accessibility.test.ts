@@ -62,6 +62,11 @@ describe.each(['light', 'dark'] as const)('Firefox, %s theme: axe-core finds no 
     expect(await ask(panel, 'How many residents did Exampleville have in 2026?', 'window')).toBe('grounded');
     await panel.locator('details.trace summary').click();
     expect(await seriousViolations(panel)).toEqual([]);
+
+    // axe really runs in this browser: a button planted without a name is reported, then removed.
+    await panel.evaluate(() => document.body.append(Object.assign(document.createElement('button'), { id: 'planted' })));
+    expect(await seriousViolations(panel)).toEqual([expect.stringMatching(/^critical button-name: .*#planted/)]);
+    await panel.evaluate(() => document.getElementById('planted')?.remove());
     await tab.close();
   });
 });
