@@ -34,6 +34,19 @@ export const SearchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof SearchHitSchema>;
 
+/** A footnote marker in a page's text and the external sources its note names (MediaWiki references). */
+export const CitationSchema = z.object({
+  /** Offset of the marker ("[2]") in the page's extracted text. */
+  at: z.number().int().nonnegative(),
+  /** The note's id in the page, e.g. "cite_note-2". */
+  note: z.string(),
+  /** The note's text (title, publisher, date), cut to 200 characters. */
+  label: z.string(),
+  /** The external links the note holds, originals before archived copies. */
+  urls: z.array(z.string()),
+});
+export type Citation = z.infer<typeof CitationSchema>;
+
 /** A fetched (or tab-read) document after main-content extraction. */
 export const PageSchema = z.object({
   /** Final URL after redirects. */
@@ -52,6 +65,8 @@ export const PageSchema = z.object({
   origin: z.enum(['web', 'tab']),
   /** Tab id when origin is "tab". */
   tabId: z.number().int().optional(),
+  /** Footnote markers and the sources they cite, when the page has a reference list. */
+  citations: z.array(CitationSchema).optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
 
@@ -87,6 +102,8 @@ export const EvidenceSpanSchema = PassageSchema.extend({
   spanId: z.string().regex(/^S\d+$/),
   /** Relevance score from selection, 0–1. */
   score: z.number(),
+  /** Found by following a footnote of this passage (another span's page): "Wikipedia, citing …". */
+  citedBy: z.object({ url: z.string(), title: z.string() }).optional(),
 });
 export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
 
@@ -137,6 +154,8 @@ export const SourceSchema = z.object({
   title: z.string(),
   published: DatedSchema.nullable(),
   origin: z.enum(['web', 'tab']),
+  /** The page whose footnote led to this source. */
+  citedBy: z.object({ url: z.string(), title: z.string() }).optional(),
 });
 export type Source = z.infer<typeof SourceSchema>;
 

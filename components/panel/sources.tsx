@@ -19,6 +19,17 @@ export function sourcePages(sources: Source[]): Array<Source & { spanIds: string
   return [...byUrl.values()];
 }
 
+/** "citing www.mozilla.org" on a page whose footnotes led to other sources; "cited by …" on those sources. */
+function CitationNote({ source, sources }: { source: Source; sources: Source[] }) {
+  const citing = [...new Set(sources.filter((x) => x.citedBy?.url === source.url).map((x) => hostOf(x.url)))];
+  const notes = [
+    ...(citing.length > 0 ? [t('sourceCiting', citing.join(', '))] : []),
+    ...(source.citedBy ? [t('sourceCitedBy', `${hostOf(source.citedBy.url)}: ${source.citedBy.title}`)] : []),
+  ];
+  if (notes.length === 0) return null;
+  return <span className="citation-note">{notes.join(' · ')} · </span>;
+}
+
 /**
  * The pages an answer cites, once each, numbered, with a chip for each of its cited spans (each
  * jumps to its passage), the page's date and age. The number is text beside the title's first line.
@@ -50,6 +61,7 @@ export function UsedSources({ result, context }: { result: AnswerResult; context
                 })}
                 <div className="muted source-meta">
                   {hostOf(s.url)} · {s.origin === 'tab' ? t('originTab') : t('originWeb')} ·{' '}
+                  <CitationNote source={s} sources={pages} />
                   <span className="nowrap">{shortDate(s.published)}</span>
                   {f.kind === 'dated' && (
                     <>

@@ -21,6 +21,7 @@ import { searchKey, searchTtlMs, type PipelineCache } from './cache';
 import { mapWithConcurrency } from './concurrency';
 import { snippetPages } from './fast-path';
 import { planFetches, rankHits } from './plan-fetches';
+import { addCitedSources } from './follow-citations';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -335,8 +336,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       },
     }),
   );
-  const spans = selection.spans;
-  if (spans.length === 0) {
+  if (selection.spans.length === 0) {
     return {
       mode: 'nothing-found',
       ...base(),
@@ -347,6 +347,13 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
           : 'Nothing that was found bears on the question.',
     };
   }
+
+  // Keyless corroboration: the sources the selected passages' footnotes cite, when one publisher is all there is.
+  const cited = await addCitedSources(selection.spans, [...pages, ...tabPages], deps.fetchPage, settings.minDomains, () =>
+    deps.onProgress('reading', 'Reading the sources the passages cite…'),
+  );
+  if (cited.stage) trace.add('citations', cited.stage);
+  const spans = cited.spans;
 
   const disposeSettings: DisposeSettings = {
     minDomains: settings.minDomains,

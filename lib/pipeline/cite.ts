@@ -93,5 +93,12 @@ export function sourcesFor(claims: Claim[], spans: EvidenceSpan[]): Source[] {
   const used = new Set(claims.filter((c) => c.status !== 'dropped').flatMap((c) => c.cites));
   return spans
     .filter((s) => used.has(s.spanId))
-    .map((s) => ({ spanId: s.spanId, url: s.url, title: s.title, published: s.published, origin: s.origin }));
+    .map((s) => ({
+      spanId: s.spanId,
+      url: s.url,
+      title: s.title,
+      published: s.published,
+      origin: s.origin,
+      ...(s.citedBy ? { citedBy: s.citedBy } : {}),
+    }));
 }

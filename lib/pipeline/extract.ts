@@ -1,8 +1,9 @@
 import { Readability } from '@mozilla/readability';
-import type { Page } from '../types';
+import type { Citation, Page } from '../types';
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../anchor/text-map';
 import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from './dates';
+import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -76,6 +77,11 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
   const documentDate = doc
     ? attempt(() => findDocumentDate(doc as unknown as Parameters<typeof findDocumentDate>[0], input.lastModified), null)
     : null;
+  // Footnotes are read before Readability too: it strips the classes that mark links as external.
+  const footnotes =
+    doc && input.html.includes('cite_note')
+      ? attempt(() => readFootnoteTargets(doc, input.url), new Map<string, FootnoteTarget>())
+      : new Map<string, FootnoteTarget>();
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
@@ -84,16 +90,22 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
   const article =
     doc && !tooDeep ? attempt(() => new Readability<Element>(doc, { serializer: (el) => el as Element }).parse(), null) : null;
   let text = '';
+  let citations: Citation[] = [];
   if (article?.content) {
     const content = article.content;
-    text = attempt(() => visibleText(content as unknown as DomNodeLike), '');
+    const map = attempt(() => buildTextMap(content as unknown as DomNodeLike, { isHidden: isHiddenByMarkup }), null);
+    text = map?.text ?? '';
+    if (map) citations = attempt(() => footnoteMarkers(content, map, footnotes), []);
   }
   const readable = text.length > 0;
   if (!readable) {
     // Readability may have rewritten the document: read the visible text from a fresh parse.
     text = attempt(() => {
       const fresh = parseHtml(input.html, input.url);
-      return visibleText((fresh.body ?? fresh.documentElement) as unknown as DomNodeLike);
+      const root = (fresh.body ?? fresh.documentElement) as unknown as Element;
+      const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: isHiddenByMarkup });
+      citations = attempt(() => footnoteMarkers(root, map, footnotes), []);
+      return map.text;
     }, '');
   }
   const published = documentDate ?? openingTextDate(text, input.retrievedAt);
@@ -106,6 +118,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
     contentHash: await sha256Hex(text),
     origin: input.origin,
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+    ...(citations.length > 0 ? { citations } : {}),
   };
   return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength) };
 }

@@ -21,7 +21,13 @@ export interface ExtensionBrowser {
  * Launches Debian's Chromium headless with the built extension and a fresh profile (or a given
  * one, to test a restart). Host names under .test resolve to 127.0.0.1, where the fixture sites run.
  */
-export async function launchExtension(options: { profileDir?: string } = {}): Promise<ExtensionBrowser> {
+export async function launchExtension(
+  options: {
+    profileDir?: string;
+    /** More --host-resolver-rules entries (public host names sent to a local HTTPS fake, see public-hosts.ts). */
+    hostRules?: string[];
+  } = {},
+): Promise<ExtensionBrowser> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension at ${EXTENSION_DIR}: run "npx wxt build" first (npm run test:e2e does).`);
   }
@@ -40,7 +46,9 @@ export async function launchExtension(options: { profileDir?: string } = {}): Pr
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--host-resolver-rules=MAP *.test 127.0.0.1',
+      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? [])].join(', ')}`,
+      // The local HTTPS fakes for public host names use a self-signed certificate.
+      ...(options.hostRules?.length ? ['--ignore-certificate-errors'] : []),
     ],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));

@@ -1,0 +1,68 @@
+/**
+ * A fresh install, nothing configured (no key, no model, default settings): the public hosts it
+ * reads by default are local HTTPS fakes the browser's host rules send their names to.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { articleHtml } from '../fakes/fixture-site';
+import { startPublicHosts, type PublicHosts } from '../fakes/public-hosts';
+import { wikipediaHandler } from '../fakes/wikipedia-site';
+import {
+  MOZILLA_CITED_STATEMENT,
+  MOZILLA_CITED_URL,
+  MOZILLA_HIT,
+  MOZILLA_QUESTION,
+  mozillaArticle,
+  mozillaCitedPage,
+} from '../fakes/mozilla-case';
+import { ask, highlightedText, launchExtension, screenshotForDocs, squash, type ExtensionBrowser } from './harness';
+
+describe('keyless, from the first minute (fresh profile, no settings)', () => {
+  let hosts: PublicHosts;
+  let browser: ExtensionBrowser;
+  let panel: Page;
+
+  beforeAll(async () => {
+    const cited = new URL(MOZILLA_CITED_URL);
+    hosts = await startPublicHosts({
+      'en.wikipedia.org': wikipediaHandler({ results: () => [MOZILLA_HIT], articles: { Mozilla: mozillaArticle() } }),
+      [cited.hostname]: (req, res) => {
+        const ok = req.url.split('?')[0] === cited.pathname;
+        res.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(ok ? mozillaCitedPage() : articleHtml({ title: 'Not found', paragraphs: ['Not found.'] }));
+      },
+    });
+    browser = await launchExtension({ hostRules: hosts.hostRules });
+    panel = await browser.openSidePanel();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await hosts?.close();
+  });
+
+  it('answers grounded from Wikipedia and the publisher its footnote cites, each cited, each jump on its passage', async () => {
+    expect(await ask(panel, MOZILLA_QUESTION)).toBe('grounded');
+    const answer = panel.locator('article.answer');
+    const sources = answer.locator('section.sources li');
+    const lines = await sources.allTextContents();
+    const wiki = lines.find((l) => l.includes('Mozilla - Wikipedia'))!;
+    const publisher = lines.find((l) => l.includes('About the Mozilla Corporation'))!;
+    expect(wiki).toContain('citing www.mozilla.org');
+    expect(publisher).toContain('cited by en.wikipedia.org: Mozilla');
+
+    for (const [title, host, expected] of [
+      ['About the Mozilla Corporation', 'www.mozilla.org', MOZILLA_CITED_STATEMENT],
+      ['Mozilla - Wikipedia', 'en.wikipedia.org', 'the Mozilla Corporation.[2]'],
+    ] as const) {
+      const opened = browser.context.waitForEvent('page');
+      await sources.filter({ hasText: title }).first().locator('button.cite').first().click();
+      const tab = await opened;
+      await expect.poll(() => highlightedText(tab), { timeout: 20_000 }).not.toBe('');
+      expect(squash(await highlightedText(tab))).toContain(expected);
+      expect(new URL(tab.url()).hostname).toBe(host);
+      await tab.close();
+    }
+    await screenshotForDocs(panel, 'sidepanel-keyless');
+  });
+});
