@@ -106,7 +106,7 @@ export const SettingsSchema = z.object({
   denyDomains: z.array(z.string()),
   /** Freshness window in days applied when the question does not set one; null = no window. */
   freshnessDays: z.number().int().min(1).max(3650).nullable(),
-  /** Ask the model to judge claims the deterministic checks cannot settle. */
+  /** The model judges the claims the deterministic checks cannot settle, whenever there is a model (on by default). */
   judge: z.boolean(),
   /** Prices for the cost estimate in the trace. */
   prices: z.object({
@@ -141,7 +141,7 @@ export function defaultSettings(): Settings {
     allowDomains: [],
     denyDomains: [],
     freshnessDays: null,
-    judge: false,
+    judge: true,
     prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
     tabsPolicy: 'ask',
   };

@@ -230,6 +230,8 @@ export const CheckedClaimSchema = z.object({
   for: z.array(z.string()),
   against: z.array(z.string()),
   reasons: z.array(z.string()),
+  /** Without a verdict: the closest passages read (span ids in the evidence) and the sentence of each nearest the claim. */
+  closest: z.array(z.object({ spanId: z.string(), sentence: z.string() })).optional(),
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
 

@@ -52,21 +52,23 @@ Options:
       const open = results.flatMap((r, index) => (r.verdict === 'uncertain' ? [index] : []));
       const judged = await judgeClaims(
         model,
-        open.map((index) => ({
-          index,
-          claim: { text: pairs[index]!.claim, cites: [], status: 'supported', reasons: [] },
-          passage: pairs[index]!.passage,
-        })),
-      ).catch((e: unknown) => {
-        throw new FailureError(`the model judge is unavailable: ${e instanceof Error ? e.message : String(e)}`);
-      });
+        open.map((index) => ({ claim: pairs[index]!.claim, spans: [{ spanId: 'S1', text: pairs[index]!.passage }] })),
+      );
+      if (judged.error?.startsWith('the model judge is unavailable') && judged.verdicts.size === 0)
+        throw new FailureError(judged.error);
       if (judged.error) io.err(`spanlight verify: ${judged.error}`);
-      for (const [index, supported] of judged.verdicts) {
+      for (const note of judged.ignored) io.err(`spanlight verify: judge verdict ignored: ${note}`);
+      for (const [k, v] of judged.verdicts) {
+        const index = open[k]!;
         const r = results[index]!;
+        const supported = v !== 'neither' && v.verdict === 'supports';
         results[index] = {
           ...r,
           verdict: supported ? 'supported' : 'unsupported',
-          reasons: [...r.reasons, `the model judge found it ${supported ? 'supported' : 'not supported'}`],
+          reasons: [
+            ...r.reasons,
+            supported ? `the model judge found it supported, quoting “${v.quote}”` : 'the model judge found it not supported',
+          ],
         };
       }
     }

@@ -363,12 +363,21 @@ export class BackgroundService {
             )
           ).page.text;
       const outcome = await factCheck(
-        { text, pageUrl, title: read.value.title, maxClaims: 8, skip, judge: settings.judge },
+        {
+          text,
+          pageUrl,
+          title: read.value.title,
+          maxClaims: 8,
+          skip,
+          judge: settings.judge,
+          settings: pipelineSettings(settings),
+        },
         {
           now: () => new Date(),
           fetch: (input, init) => fetch(input, init),
           providers: configured.providers,
           fetchPage: this.pageReader(settings),
+          cache: this.cache,
           model: await chatModelFor(settings),
           onProgress: (stage, message) => void progress(stage, message),
         },

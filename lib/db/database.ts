@@ -59,6 +59,16 @@ export class SpanlightDb extends Dexie {
         importChunks: 'key, importId',
       })
       .upgrade(buildHistoryIndex);
+    // v4: the model judge became on by default; settings stored before had it off only because that
+    // was the old default (there was no other way to leave it off), so they get the new default once.
+    this.version(4).upgrade((tx) =>
+      tx
+        .table('settings')
+        .toCollection()
+        .modify((row: { value?: { judge?: boolean } }) => {
+          if (row.value) row.value.judge = true;
+        }),
+    );
   }
 }
 

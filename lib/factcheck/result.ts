@@ -24,6 +24,7 @@ export function toFactCheckResult(
       for: c.for,
       against: c.against,
       reasons: c.reasons,
+      ...(c.closest ? { closest: c.closest } : {}),
     })),
     more: outcome.more,
     skipped: input.skipped,

@@ -1,4 +1,4 @@
-import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure, TraceStage } from '../types';
+import type { AnswerResult, Claim, EvidenceSpan, Page, Passage, ProviderFailure } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
@@ -9,15 +9,16 @@ import { registrableDomain, selectEvidence } from './select';
 import { composeExtractive, composeWithModel } from './compose';
 import { sourcesFor } from './cite';
 import type { FetchOutcome } from './fetch-page';
-import { dedupeHits } from './dedupe-hits';
 import { decideMode, disposeDraft, onDomains, prepareEvidence, type DisposeSettings } from './dispose';
 import { parseDraft } from './draft';
 import { checkClaims, applyChecks, type JudgeVerdicts } from './verify';
-import { judgeClaims } from './judge';
+import { answerVerdicts, judgeClaims, judgeSummary } from './judge';
 import { sentenceSpans } from './passages';
 import { routeQuestion } from './route';
 import { heuristicPlan, planQueries, type QueryPlan } from './plan';
-import { searchKey, searchTtlMs, type PipelineCache } from './cache';
+import type { PipelineCache } from './cache';
+import { searchRecord, searchRound } from './search';
+import { cost, TraceRecorder } from './trace';
 import { mapWithConcurrency } from './concurrency';
 import { snippetPages } from './fast-path';
 import { planFetches, rankHits } from './plan-fetches';
@@ -59,41 +60,6 @@ export interface PipelineSettings {
   prices: { inputPerMillion: number; outputPerMillion: number; searchPerCall: number };
   /** Providers configured without a key, reported as warnings. */
   missingKeys?: string[];
-}
-
-/** Records each stage's timing and outcome as it runs. */
-class TraceRecorder {
-  readonly stages: TraceStage[] = [];
-  constructor(private readonly now: () => Date) {}
-  async run<T>(
-    stage: string,
-    fn: () => Promise<T>,
-    summarize: (value: T) => Omit<TraceStage, 'stage' | 'startedAt' | 'ms'>,
-  ): Promise<T> {
-    const started = this.now();
-    const t0 = performance.now();
-    try {
-      const value = await fn();
-      this.stages.push({ stage, startedAt: started.toISOString(), ms: Math.round(performance.now() - t0), ...summarize(value) });
-      return value;
-    } catch (e) {
-      this.stages.push({
-        stage,
-        startedAt: started.toISOString(),
-        ms: Math.round(performance.now() - t0),
-        ok: false,
-        summary: e instanceof Error ? e.message : String(e),
-      });
-      throw e;
-    }
-  }
-  add(stage: string, record: Omit<TraceStage, 'stage' | 'startedAt' | 'ms'>) {
-    this.stages.push({ stage, startedAt: this.now().toISOString(), ms: 0, ...record });
-  }
-}
-
-function cost(prices: PipelineSettings['prices'], tokensIn = 0, tokensOut = 0): number {
-  return Math.round(((tokensIn * prices.inputPerMillion + tokensOut * prices.outputPerMillion) / 1e6) * 1e6) / 1e6;
 }
 
 /**
@@ -188,62 +154,22 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     'searching',
     `Searching ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${deps.providers.length} source${deps.providers.length === 1 ? '' : 's'}…`,
   );
-  const failures: ProviderFailure[] = [];
-  let cachedSearches = 0;
-  let requests = 0;
-  // Results a provider sent without a field we need: dropped one by one, counted in the trace.
-  const dropped: Array<{ provider: string; query: string; position: number; reason: string }> = [];
-  const hits = await trace.run(
+  const round = await trace.run(
     'search',
-    async () => {
-      const perProvider = await Promise.all(
-        deps.providers.map(async (p) => {
-          const results = await Promise.allSettled(
-            queries.map(async (q) => {
-              const key = searchKey(p.id, q, freshnessDays);
-              const cached = await deps.cache?.getSearch(key, deps.now());
-              if (cached) {
-                cachedSearches++;
-                return cached;
-              }
-              requests++;
-              const found = await p.search(q, {
-                count: 8,
-                fetch: deps.fetch,
-                timeoutMs: settings.searchTimeoutMs ?? 8000,
-                now: deps.now,
-                ...(freshnessDays === undefined ? {} : { freshnessDays }),
-              });
-              dropped.push(...found.dropped.map((d) => ({ provider: p.name, query: q, ...d })));
-              await deps.cache?.putSearch(key, found.hits, new Date(deps.now().getTime() + searchTtlMs(freshnessDays)));
-              return found.hits;
-            }),
-          );
-          const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-          const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-          if (ok.length === 0 && firstError) {
-            const failure =
-              firstError.reason instanceof ProviderError
-                ? firstError.reason.failure
-                : { provider: p.name, kind: 'network' as const, message: `${p.name} failed.` };
-            failures.push(failure);
-            warnings.push(failure.message);
-          } else if (firstError)
-            warnings.push(
-              `${p.name} failed on some queries: ${firstError.reason instanceof Error ? firstError.reason.message : String(firstError.reason)}`,
-            );
-          return ok.flat();
-        }),
-      );
-      return dedupeHits(perProvider.flat());
-    },
-    (h) => ({
-      ok: failures.length < deps.providers.length || deps.providers.length === 0,
-      summary: `${h.length} results from ${deps.providers.length - failures.length}/${deps.providers.length} providers (${requests} requests, ${cachedSearches} from cache)${dropped.length ? `; ${dropped.length} result${dropped.length === 1 ? '' : 's'} dropped for a missing or malformed field` : ''}`,
-      detail: { queries, hits: h, failures, dropped },
-      costUsd: requests * settings.prices.searchPerCall,
-    }),
+    () =>
+      searchRound(deps.providers, queries, {
+        count: 8,
+        fetch: deps.fetch,
+        now: deps.now,
+        cache: deps.cache,
+        timeoutMs: settings.searchTimeoutMs,
+        freshnessDays,
+      }),
+    (r) => searchRecord([r], deps.providers.length, queries, settings.prices),
   );
+  const failures: ProviderFailure[] = round.failures;
+  warnings.push(...round.warnings);
+  const hits = round.hits;
 
   const denied = onDomains(settings.denyDomains);
   const fast = snippetPages(
@@ -448,12 +374,13 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
             model,
             open.map((c) => {
               const claim = disposed.parsed.claims[c.index]!;
-              return { index: c.index, claim, passage: claim.cites.map((id) => prepared.texts.get(id) ?? '').join('\n') };
+              return { claim: claim.text, spans: claim.cites.map((id) => ({ spanId: id, text: prepared.texts.get(id) ?? '' })) };
             }),
           ),
         (o) => ({
           ok: !o.error,
-          summary: o.error ?? `${o.verdicts.size}/${open.length} claims judged`,
+          summary: judgeSummary(o, open.length),
+          detail: { verdicts: [...o.verdicts].map(([k, v]) => ({ claim: open[k]!.index, verdict: v })), ignored: o.ignored },
           tokensIn: o.tokensIn,
           tokensOut: o.tokensOut,
           costUsd: cost(settings.prices, o.tokensIn, o.tokensOut),
@@ -465,7 +392,12 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
         );
         return undefined;
       });
-    judged = outcome?.verdicts;
+    judged =
+      outcome &&
+      answerVerdicts(
+        outcome,
+        open.map((c) => c.index),
+      );
   }
   const claims = judged ? disposeDraft(draft, evidence, prepared.texts, judged).claims : disposed.claims;
   trace.add('verify', {

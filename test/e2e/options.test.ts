@@ -201,7 +201,8 @@ describe('options page: "Test connection", the model list, write-only keys', () 
     await fresh.locator('input[name=price-input]').fill('0.15');
     await fresh.locator('input[name=price-output]').fill('0.6');
     await fresh.locator('input[name=price-search]').fill('0.005');
-    await fresh.locator('input[name=judge]').setChecked(true);
+    expect(await fresh.locator('input[name=judge]').isChecked()).toBe(true); // on by default
+    await fresh.locator('input[name=judge]').setChecked(false);
     await fresh.getByRole('radio', { name: /Never read my tabs/ }).check();
     await fresh.locator('select[name=model-structured]').selectOption('json_object');
     await fresh.locator('select[name=model-temperature]').selectOption('no');
@@ -221,7 +222,7 @@ describe('options page: "Test connection", the model list, write-only keys', () 
     expect(await again.locator('input[name=max-pages]').inputValue()).toBe('6');
     expect(await again.locator('input[name=max-spans]').inputValue()).toBe('4');
     expect(await again.locator('input[name=price-search]').inputValue()).toBe('0.005');
-    expect(await again.locator('input[name=judge]').isChecked()).toBe(true);
+    expect(await again.locator('input[name=judge]').isChecked()).toBe(false);
     expect(await again.getByRole('radio', { name: /Never read my tabs/ }).isChecked()).toBe(true);
     expect(await again.locator('select[name=model-structured]').inputValue()).toBe('json_object');
     expect(await again.locator('select[name=model-temperature]').inputValue()).toBe('no');

@@ -25,6 +25,26 @@ export interface FakeOpenAi extends FakeServer {
 /** The planner's prompt opens with this (lib/pipeline/plan.ts). */
 const PLANNER = 'You convert a user question into web search queries.';
 
+/** The model judge's prompt opens with this (lib/pipeline/judge.ts). */
+const JUDGE = 'You check claims against passages.';
+
+/** Whether a request is the model judge's. */
+export function isJudgeRequest(body: ChatRequestBody): boolean {
+  return body.messages[0]?.content.startsWith(JUDGE) ?? false;
+}
+
+/** A claim and its passages as the judge's prompt numbers them: "Item 1\nClaim: …\n[S3] text". */
+export function judgeItemsInPrompt(
+  body: ChatRequestBody,
+): Array<{ item: number; claim: string; spans: Array<{ id: string; text: string }> }> {
+  const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  return [...user.matchAll(/^Item (\d+)\nClaim: (.*)\n((?:\[S\d+\] .*(?:\n|$))*)/gm)].map((m) => ({
+    item: Number(m[1]),
+    claim: m[2]!,
+    spans: [...m[3]!.matchAll(/^\[(S\d+)\] (.*)$/gm)].map((x) => ({ id: x[1]!, text: x[2]! })),
+  }));
+}
+
 /** What a good planner answers: the question itself as the one query, no freshness window. */
 export function defaultPlan(body: ChatRequestBody): string {
   const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
@@ -37,6 +57,8 @@ export async function startFakeOpenAi(options: {
   reply: (body: ChatRequestBody, req: RecordedRequest) => ScriptedReply;
   /** The planner's reply; by default the question as the one query (see defaultPlan). */
   plan?: (body: ChatRequestBody) => ScriptedReply;
+  /** The model judge's reply; by default a judge that gives no verdict (`{"verdicts":[]}`). */
+  judge?: (body: ChatRequestBody) => ScriptedReply;
   /** Milliseconds to wait before answering a composer request (a slow model). */
   delayMs?: () => number;
   /** Milliseconds before answering a planner request. */
@@ -61,7 +83,11 @@ export async function startFakeOpenAi(options: {
     const isPlan = body.messages[0]?.content.startsWith(PLANNER) ?? false;
     const delay = isPlan ? (options.planDelayMs ?? 0) : (options.delayMs?.() ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-    const reply = isPlan ? (options.plan ?? defaultPlan)(body) : options.reply(body, req);
+    const reply = isPlan
+      ? (options.plan ?? defaultPlan)(body)
+      : isJudgeRequest(body)
+        ? (options.judge?.(body) ?? '{"verdicts":[]}')
+        : options.reply(body, req);
     if (typeof reply !== 'string' && 'cutAfter' in reply) {
       // A stream that breaks mid-reply: some chunks, then the connection drops.
       res.writeHead(200, { 'content-type': 'text/event-stream' });

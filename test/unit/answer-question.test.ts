@@ -28,6 +28,7 @@ let brave: FakeServer & { baseUrl: string };
 let model: FakeOpenAi;
 let down: FakeServer;
 let reply: (body: ChatRequestBody) => ScriptedReply = () => 'INSUFFICIENT';
+let judge: ((body: ChatRequestBody) => ScriptedReply) | undefined;
 const fetchVia = viaLoopback();
 
 beforeAll(async () => {
@@ -46,7 +47,7 @@ beforeAll(async () => {
       { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
     ],
   });
-  model = await startFakeOpenAi({ apiKey: 'mk', reply: (b) => reply(b) });
+  model = await startFakeOpenAi({ apiKey: 'mk', reply: (b) => reply(b), judge: (b) => judge?.(b) ?? '{"verdicts":[]}' });
   down = await startFakeServer((_req, res) => {
     res.writeHead(503);
     res.end('down');
@@ -266,11 +267,11 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
 
   it('the model judge settles claims the deterministic checks cannot, in one batched call', async () => {
     const judgeCalls: string[] = [];
+    judge = (b) => {
+      judgeCalls.push(b.messages[1]!.content);
+      return '{"verdicts":[{"item":1,"verdict":"neither"}]}';
+    };
     reply = (b) => {
-      if (b.messages[0]!.content.startsWith('You check whether passages support claims')) {
-        judgeCalls.push(b.messages[1]!.content);
-        return '{"verdicts":[{"item":1,"supported":false}]}';
-      }
       const census = spansInPrompt(b).find((s) => s.text.includes('412,000'))!;
       return `Exampleville had 412,000 residents [${census.id}]. The census office said Exampleville had 412,000 inhabitants in January 2026 [${census.id}].`;
     };

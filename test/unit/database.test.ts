@@ -102,8 +102,8 @@ describe('the Dexie database', () => {
     expect((await readJob(db, 'done'))?.status).toBe('done');
   });
 
-  it('declares the tables of the design, at schema version 3', () => {
-    expect(db.verno).toBe(3);
+  it('declares the tables of the design, at schema version 4', () => {
+    expect(db.verno).toBe(4);
     expect(db.tables.map((t) => t.name).sort()).toEqual([
       'answers',
       'historyIndex',
@@ -151,11 +151,38 @@ describe('the Dexie database', () => {
     try {
       expect((await listAnswers(upgraded)).map((a) => a.id)).toEqual(['b', 'a']);
       expect(await upgraded.answers.where('mode').equals('nothing-found').count()).toBe(2);
-      expect(upgraded.verno).toBe(3);
+      expect(upgraded.verno).toBe(4);
       // v3 built the search index for the answers already there.
       expect((await searchHistory(upgraded, 'question')).map((m) => m.row.answerId)).toEqual(['b', 'a']);
     } finally {
       await upgraded.delete();
+    }
+  });
+
+  it('migrates settings stored before the judge was on by default: the judge is on, every other setting kept', async () => {
+    const name = `v2-${++n}`;
+    const old = new Dexie(name);
+    old.version(2).stores({
+      settings: 'id',
+      jobs: 'id, status, createdAt',
+      answers: 'id, jobId, createdAt, mode',
+      pageCache: 'url, fetchedAt',
+      searchCache: 'key, expiresAt',
+    });
+    const stored = { ...defaultSettings(), judge: false, maxPages: 7 };
+    await old.table('settings').put({ id: 'settings', value: stored });
+    old.close();
+    const upgraded = new SpanlightDb(name);
+    try {
+      expect(await readSettings(upgraded)).toEqual({ ...stored, judge: true });
+      // Turned off after the upgrade, it stays off.
+      await writeSettings(upgraded, { ...stored, judge: false });
+      upgraded.close();
+      const reopened = new SpanlightDb(name);
+      expect((await readSettings(reopened)).judge).toBe(false);
+      reopened.close();
+    } finally {
+      await new SpanlightDb(name).delete();
     }
   });
 

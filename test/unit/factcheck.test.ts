@@ -110,7 +110,7 @@ describe('fact-checking a page over HTTP fakes', () => {
   let site: FixtureSite;
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let model: FakeOpenAi;
-  let judgeReply = '{"verdicts":[]}';
+  const judgeReply = '{"verdicts":[]}';
   beforeAll(async () => {
     site = await startFixtureSite([
       { host: 'exampleville-blog.test', path: '/post', html: articleHtml({ title: 'Our town', paragraphs: [PAGE] }) },
@@ -197,29 +197,5 @@ describe('fact-checking a page over HTTP fakes', () => {
     expect(r.more).toBe(3);
     const rest = await factCheck({ text: long, pageUrl: 'https://exampleville-blog.test/x', title: 't', skip: 8 }, deps());
     expect(rest.claims).toHaveLength(3);
-  });
-
-  it('hostile judge replies: a verdict that cites nothing is ignored; it never overrides a contradiction found in code', async () => {
-    judgeReply = JSON.stringify({
-      verdicts: [
-        { item: 1, verdict: 'supports' },
-        { item: 2, verdict: 'supports', span: 'S99' },
-      ],
-    });
-    const r = await factCheck(
-      { text: PAGE, pageUrl: site.urlOf('exampleville-blog.test', '/post'), title: 'Our town', judge: true },
-      {
-        ...deps(true),
-        model: {
-          name: 'judge-only',
-          complete: (req) => createOpenAiCompatibleModel({ baseUrl: model.baseUrl, apiKey: 'k', model: 'm' }).complete(req),
-        },
-      },
-    );
-    const mayor = r.claims.find((c) => c.sentence.includes('Ana Ruiz'));
-    expect(mayor?.verdict).toBe('contradicted');
-    expect(r.claims.every((c) => c.verdict !== 'supported' || c.for.every((id) => r.evidence.some((e) => e.spanId === id)))).toBe(
-      true,
-    );
   });
 });

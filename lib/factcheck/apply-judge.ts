@@ -1,0 +1,49 @@
+import type { EvidenceSpan } from '../types';
+import type { JudgeItem, JudgeOutcome } from '../pipeline/judge';
+import type { ClaimVerdict } from './verdict';
+
+/**
+ * The claims the judge reads (those the code found no verdict for, with passages read for them) and
+ * their items: each claim with its own spans only, as the code checked them.
+ */
+export function judgeItems(
+  claims: Array<{ text: string } & ClaimVerdict>,
+  candidates: EvidenceSpan[][],
+  texts: Map<string, string>,
+): { open: number[]; items: JudgeItem[] } {
+  const open = claims.flatMap((c, i) => (c.verdict === 'not-found' && candidates[i]!.length > 0 ? [i] : []));
+  const items = open.map((i) => ({
+    claim: claims[i]!.text,
+    spans: candidates[i]!.map((s) => ({ spanId: s.spanId, text: texts.get(s.spanId) ?? s.text })),
+  }));
+  return { open, items };
+}
+
+/**
+ * Applies the findings the code accepted (the judge's module already refused any that named no
+ * span of the claim or quoted words not in it): "supports" → supported by that span, "contradicts"
+ * → contradicted by it; "neither" and everything ignored leave the code's verdict as it was.
+ */
+export function applyJudge<C extends ClaimVerdict>(claims: C[], open: number[], outcome: JudgeOutcome): C[] {
+  const out = [...claims];
+  for (const [k, v] of outcome.verdicts) {
+    const i = open[k];
+    if (i === undefined || v === 'neither') continue;
+    const c = out[i]!;
+    out[i] =
+      v.verdict === 'supports'
+        ? {
+            ...c,
+            verdict: 'supported',
+            for: [v.spanId],
+            reasons: [`the model judge read ${v.spanId} as stating it: “${v.quote}”`],
+          }
+        : {
+            ...c,
+            verdict: 'contradicted',
+            against: [v.spanId],
+            reasons: [`the model judge read ${v.spanId} as contradicting it: “${v.quote}”`],
+          };
+  }
+  return out;
+}
