@@ -9,6 +9,8 @@ import { AnswerActions } from './panel/answer-actions';
 import { hostOf } from './panel/labels';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
+import { ClosestPassages } from './panel/closest-passages';
+import { closestSentence } from '@/lib/pipeline/closest-sentence';
 
 export type { CitationState };
 
@@ -58,6 +60,15 @@ export function ClaimRow({
           </span>
         );
       })}
+      {unconfirmed && context && (
+        <ClosestPassages
+          items={claim.cites.flatMap((id) => {
+            const span = evidence.find((e) => e.spanId === id);
+            return span ? [{ span, sentence: closestSentence(claim.text, span.text) }] : [];
+          })}
+          onCite={onCite}
+        />
+      )}
       {claim.status !== 'supported' && claim.reasons.length > 0 && (
         <div className="claim-warning" role="note">
           ⚠ {context && at ? <SpanText text={claim.reasons.join('; ')} context={context} at={at} /> : claim.reasons.join('; ')}

@@ -4,6 +4,7 @@ import { formatNumber } from '@/lib/format';
 import type { AnswerResult, EvidenceSpan } from '@/lib/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { hostOf } from './panel/labels';
+import { ClosestPassages } from './panel/closest-passages';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 type Verdict = FactCheckResult['claims'][number]['verdict'];
@@ -97,6 +98,15 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
                 )}
               </div>
               <div className="muted">{c.reasons.join('; ')}</div>
+              {c.verdict === 'not-found' && c.closest && (
+                <ClosestPassages
+                  items={c.closest.flatMap((x) => {
+                    const s = span(x.spanId);
+                    return s ? [{ span: s, sentence: x.sentence }] : [];
+                  })}
+                  onCite={onCite}
+                />
+              )}
               <CitationStatus at={`verdict-${i}`} />
             </li>
           ))}
