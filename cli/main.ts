@@ -27,6 +27,11 @@ const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/verify')).verifyCommand,
   },
   {
+    name: 'verdict',
+    summary: 'claims with their evidence (JSONL) → the fact-check verdict per claim: supported, contradicted, mixed, not found',
+    load: async () => (await import('./commands/verdict')).verdictCommand,
+  },
+  {
     name: 'extract',
     summary: 'HTML file → title, publication date, main text and passages',
     load: async () => (await import('./commands/extract')).extractCommand,

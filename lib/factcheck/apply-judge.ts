@@ -9,12 +9,13 @@ import type { ClaimVerdict } from './verdict';
 export function judgeItems(
   claims: Array<{ text: string } & ClaimVerdict>,
   candidates: EvidenceSpan[][],
-  texts: Map<string, string>,
+  /** A span's text as the code checks it (sanitised): claim i's span s. */
+  textOf: (i: number, s: EvidenceSpan) => string,
 ): { open: number[]; items: JudgeItem[] } {
   const open = claims.flatMap((c, i) => (c.verdict === 'not-found' && candidates[i]!.length > 0 ? [i] : []));
   const items = open.map((i) => ({
     claim: claims[i]!.text,
-    spans: candidates[i]!.map((s) => ({ spanId: s.spanId, text: texts.get(s.spanId) ?? s.text })),
+    spans: candidates[i]!.map((s) => ({ spanId: s.spanId, text: textOf(i, s) })),
   }));
   return { open, items };
 }

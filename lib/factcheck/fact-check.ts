@@ -193,7 +193,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   let checked: CheckedClaim[] = claims.map((c, i) => ({ ...c, ...verdictFor(c.text, selected[i]!, texts) }));
 
   const model = deps.model;
-  const { open, items } = judgeItems(checked, candidates, texts);
+  const { open, items } = judgeItems(checked, candidates, (_, s) => texts.get(s.spanId) ?? s.text);
   if (input.judge && model && items.length > 0) {
     deps.onProgress('verifying', `The model judge reads ${items.length} claim${items.length === 1 ? '' : 's'}…`);
     const outcome = await trace.run(

@@ -38,10 +38,10 @@ export function judgeItemsInPrompt(
   body: ChatRequestBody,
 ): Array<{ item: number; claim: string; spans: Array<{ id: string; text: string }> }> {
   const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
-  return [...user.matchAll(/^Item (\d+)\nClaim: (.*)\n((?:\[S\d+\] .*(?:\n|$))*)/gm)].map((m) => ({
+  return [...user.matchAll(/^Item (\d+)\nClaim: (.*)\n((?:\[[^\]\s]+\] .*(?:\n|$))*)/gm)].map((m) => ({
     item: Number(m[1]),
     claim: m[2]!,
-    spans: [...m[3]!.matchAll(/^\[(S\d+)\] (.*)$/gm)].map((x) => ({ id: x[1]!, text: x[2]! })),
+    spans: [...m[3]!.matchAll(/^\[([^\]\s]+)\] (.*)$/gm)].map((x) => ({ id: x[1]!, text: x[2]! })),
   }));
 }
 
