@@ -10,7 +10,7 @@ import {
   type FakeOpenAi,
 } from '../fakes/openai-server';
 import { startFakeBrave } from '../fakes/search-servers';
-import { ask, highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
+import { highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
 
 const CLAIMS = [
   'The town had 412,000 residents on 1 January 2026.',
@@ -113,6 +113,19 @@ describe('the model judge in the extension, on by default with a model; the code
     await Promise.all([site?.close(), brave?.close(), model?.close()]);
   });
 
+  /** Asks in a fresh panel and waits for the answer (a reopened panel may still show the last fact-check). */
+  async function askAnew(question: string): Promise<string> {
+    panel = await browser.openSidePanel();
+    await panel.locator('select#tabs').selectOption('none');
+    await panel.locator('textarea#question').fill(question);
+    await panel.locator('textarea#question').press('Enter');
+    const answer = panel
+      .locator('article.answer:not([data-mode="fact-check"])')
+      .filter({ has: panel.getByRole('heading', { name: question, exact: true }) });
+    await answer.waitFor({ timeout: 30_000 });
+    return (await answer.getAttribute('data-mode')) ?? '';
+  }
+
   async function factCheck(): Promise<Array<[string, string]>> {
     const page = await browser.context.newPage();
     await page.goto(site.urlOf('exampleville-blog.test', '/post'));
@@ -175,10 +188,9 @@ describe('the model judge in the extension, on by default with a model; the code
       const item = judgeItemsInPrompt(b)[0]!;
       return hostile(item.item, item.spans[0]!.id, item.spans[0]!.id === 'S1' ? 'S2' : 'S1');
     };
-    panel = await browser.openSidePanel();
-    expect(await ask(panel, QUESTION)).toBe('grounded');
+    expect(await askAnew(QUESTION)).toBe('grounded');
     expect(judgeRequests().length).toBe(before + 1);
-    const claim = panel.locator('article.answer li.claim').first();
+    const claim = panel.locator('article.answer[data-mode="grounded"] li.claim').first();
     expect(await claim.getAttribute('data-unconfirmed')).toBe('true');
     const closest = claim.locator('.closest li');
     expect(await closest.count()).toBe(1);
@@ -189,9 +201,12 @@ describe('the model judge in the extension, on by default with a model; the code
       const item = judgeItemsInPrompt(b)[0]!;
       return [{ item: item.item, verdict: 'supports', span: item.spans[0]!.id, quote: 'had 412,000 residents' }];
     };
-    panel = await browser.openSidePanel();
-    expect(await ask(panel, `${QUESTION} (again)`)).toBe('grounded');
-    const confirmed = panel.locator('article.answer li.claim').first();
+    expect(await askAnew(`${QUESTION} (again)`)).toBe('grounded');
+    const confirmed = panel
+      .locator('article.answer')
+      .filter({ has: panel.getByRole('heading', { name: `${QUESTION} (again)`, exact: true }) })
+      .locator('li.claim')
+      .first();
     expect(await confirmed.getAttribute('data-status')).toBe('supported');
     expect(await confirmed.getAttribute('data-unconfirmed')).toBeNull();
     expect(await confirmed.locator('.closest').count()).toBe(0);
@@ -206,8 +221,7 @@ describe('the model judge in the extension, on by default with a model; the code
     await options.close();
     const before = judgeRequests().length;
     expect((await factCheck())[2]).toEqual([CLAIMS[2], 'not-found']);
-    panel = await browser.openSidePanel();
-    expect(await ask(panel, QUESTION)).toBe('grounded');
+    expect(await askAnew(QUESTION)).toBe('grounded');
     expect(judgeRequests().length).toBe(before);
   });
 });
