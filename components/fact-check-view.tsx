@@ -104,7 +104,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
                     const s = span(x.spanId);
                     return s ? [{ span: s, sentence: x.sentence }] : [];
                   })}
-                  onCite={onCite}
+                  onCite={(x) => onCite(x, `verdict-${i}`)}
                 />
               )}
               <CitationStatus at={`verdict-${i}`} />
