@@ -20,11 +20,23 @@ import { BudgetSettings } from './options/budget-settings';
 import { PrivacySettings } from './options/privacy-settings';
 import { StorageSettings } from './options/storage-settings';
 
-type Status = { kind: 'saved' | 'error' | 'warning'; text: string };
+type Status = { kind: 'saved' | 'error' | 'warning' | 'unsaved'; text: string };
+
+/** The page's sections, in order: the table of contents links to each. */
+const SECTIONS = [
+  { id: 'options-search', title: 'sectionSearch' },
+  { id: 'options-model', title: 'sectionModel' },
+  { id: 'options-sources', title: 'sectionSources' },
+  { id: 'options-budgets', title: 'sectionBudgets' },
+  { id: 'options-privacy', title: 'sectionPrivacy' },
+  { id: 'options-storage', title: 'storageHeading' },
+] as const;
 
 /**
  * Settings: search providers with keys and "Test connection", the model, which sources count,
- * budgets and prices, privacy. Keys are write-only: the page learns only whether one is saved.
+ * budgets and prices, privacy; a small table of contents beside them, and Save (with whether
+ * there are changes to save) always in view at the foot of the window. Keys are write-only: the
+ * page learns only whether one is saved.
  */
 export function OptionsPage() {
   const [settings, setSettings] = useState<PublicSettings | null>(null);
@@ -51,7 +63,7 @@ export function OptionsPage() {
 
   const change = (patch: Partial<OptionsDraft>) => {
     setDraft({ ...draft, ...patch });
-    setStatus(null);
+    setStatus({ kind: 'unsaved', text: t('unsavedChanges') });
   };
 
   const save = async (update: SettingsUpdate, access: Promise<string[]>) => {
@@ -92,31 +104,54 @@ export function OptionsPage() {
   return (
     <main className="options">
       <h1>{t('optionsTitle')}</h1>
-      <form onSubmit={onSubmit} noValidate>
-        <section aria-labelledby="search-heading">
-          <h2 id="search-heading">{t('sectionSearch')}</h2>
-          <p className="field-description">{t('searchAbout')}</p>
-          {SEARCH_PROVIDERS.map((id) => (
-            <SearchProviderSettings key={id} id={id} draft={draft} errors={errors} hasKey={hasKey(id)} change={change} />
-          ))}
-        </section>
-        <ModelSettings draft={draft} errors={errors} hasKey={settings.model.hasKey} change={change} />
-        <SourceSettings draft={draft} errors={errors} change={change} />
-        <BudgetSettings draft={draft} errors={errors} change={change} />
-        <PrivacySettings draft={draft} change={change} />
-        <div className="save-row">
-          <button type="submit" disabled={saving}>
-            {t('save')}
-          </button>
-          <div role="status" aria-live="polite" className={status ? `save-status ${status.kind}` : 'save-status'}>
-            {status && status.kind !== 'error' && status.text}
-          </div>
-          <div role="alert" className="save-status error">
-            {status?.kind === 'error' && status.text}
+      <div className="options-layout">
+        <nav className="options-toc" aria-label={t('optionsToc')}>
+          <ol>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{t(s.title)}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="options-main">
+          <form onSubmit={onSubmit} noValidate>
+            <section id="options-search" className="options-section" aria-labelledby="search-heading">
+              <h2 id="search-heading">{t('sectionSearch')}</h2>
+              <p className="field-description">{t('searchAbout')}</p>
+              {SEARCH_PROVIDERS.map((id) => (
+                <SearchProviderSettings key={id} id={id} draft={draft} errors={errors} hasKey={hasKey(id)} change={change} />
+              ))}
+            </section>
+            <div id="options-model" className="options-section">
+              <ModelSettings draft={draft} errors={errors} hasKey={settings.model.hasKey} change={change} />
+            </div>
+            <div id="options-sources" className="options-section">
+              <SourceSettings draft={draft} errors={errors} change={change} />
+            </div>
+            <div id="options-budgets" className="options-section">
+              <BudgetSettings draft={draft} errors={errors} change={change} />
+            </div>
+            <div id="options-privacy" className="options-section">
+              <PrivacySettings draft={draft} change={change} />
+            </div>
+            <div className="save-row">
+              <button type="submit" disabled={saving}>
+                {t('save')}
+              </button>
+              <div role="status" aria-live="polite" className={status ? `save-status ${status.kind}` : 'save-status'}>
+                {status && status.kind !== 'error' && status.text}
+              </div>
+              <div role="alert" className="save-status error">
+                {status?.kind === 'error' && status.text}
+              </div>
+            </div>
+          </form>
+          <div id="options-storage" className="options-section">
+            <StorageSettings />
           </div>
         </div>
-      </form>
-      <StorageSettings />
+      </div>
     </main>
   );
 }

@@ -243,4 +243,47 @@ describe('options page: "Test connection", the model list, write-only keys', () 
     await expect.poll(() => panel2.locator('select#tabs').inputValue()).toBe('window');
     await panel2.close();
   });
+
+  it('sections with a table of contents; Save, and whether there is something to save, always in view', async () => {
+    const fresh = await browser.openOptions();
+    await fresh.waitForSelector('form');
+    const toc = fresh.getByRole('navigation', { name: 'Sections' });
+    expect(await toc.getByRole('link').allTextContents()).toEqual([
+      'Search providers',
+      'Model',
+      'Sources',
+      'Budgets and cost',
+      'Privacy',
+      'Storage',
+    ]);
+    const save = fresh.getByRole('button', { name: 'Save', exact: true });
+    const inView = (l: Locator) =>
+      l.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.height > 0;
+      });
+    const height = await fresh.evaluate(() => document.documentElement.scrollHeight);
+    const viewport = await fresh.evaluate(() => window.innerHeight);
+    console.log(`options page: ${height} px tall in a ${viewport} px window`);
+    expect(height).toBeGreaterThan(viewport * 2); // long enough that where Save sits matters
+    expect(await inView(save)).toBe(true);
+
+    // A link goes to its section; Save is still in view there, and says a change is not saved yet.
+    await toc.getByRole('link', { name: 'Budgets and cost' }).click();
+    const budgets = fresh.locator('#options-budgets');
+    await expect.poll(() => budgets.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(60);
+    expect(await inView(toc)).toBe(true);
+    expect(await inView(save)).toBe(true);
+    await fresh.locator('input[name=max-pages]').fill('6');
+    await expect.poll(() => fresh.locator('.save-row').textContent()).toContain('Changes not saved yet.');
+    await save.click();
+    await fresh.getByText('Saved.').waitFor();
+    expect(await inView(fresh.getByText('Saved.'))).toBe(true);
+
+    // "Test connection" is still beside each provider.
+    for (const fieldset of await fresh.locator('fieldset[data-provider]').all())
+      expect(await fieldset.getByRole('button', { name: 'Test connection' }).count()).toBe(1);
+    expect(await fresh.locator('fieldset[data-provider]').count()).toBe(6);
+    await fresh.close();
+  });
 });
