@@ -26,15 +26,46 @@ describe('the message catalogue in public/_locales', () => {
     }
   });
 
-  it('other languages translate only keys English has, with the same placeholders', () => {
+  it('English, German, French and Spanish are there', () => {
+    expect(readdirSync(LOCALES).sort()).toEqual(expect.arrayContaining(['de', 'en', 'es', 'fr']));
+  });
+
+  it('every language has every key English has, and only those, each with the same placeholders, each used', () => {
     for (const locale of readdirSync(LOCALES).filter((l) => l !== 'en')) {
-      const other = JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Message>;
+      const other = read(locale);
+      expect(missingFrom(english, other), `${locale} lacks`).toEqual([]);
+      expect(missingFrom(other, english), `${locale} has keys English does not`).toEqual([]);
       for (const [key, entry] of Object.entries(other)) {
-        expect(english[key], `${locale}: ${key}`).toBeDefined();
+        expect(entry.message.trim(), `${locale}: ${key}`).not.toBe('');
         expect(Object.keys(entry.placeholders ?? {}).sort(), `${locale}: ${key}`).toEqual(
           Object.keys(english[key]?.placeholders ?? {}).sort(),
         );
+        expect(placeholdersIn(entry.message), `${locale}: ${key} uses`).toEqual(placeholdersIn(english[key]!.message));
+        expect(entry.message.replace(/\$[A-Za-z0-9_@]+\$/g, '').replace(/\$\$/g, ''), `${locale}: ${key}`).not.toContain('$');
       }
+      // Its own language, so that dates and numbers are formatted for it (lib/format.ts).
+      expect(other.localeCode?.message, locale).toBe(locale);
     }
   });
+
+  it('the check catches a key missing from one catalogue', () => {
+    const short = read('de');
+    const first = Object.keys(english)[0]!;
+    delete short[first];
+    expect(missingFrom(english, short)).toEqual([first]);
+  });
 });
+
+/** The keys of `from` that `to` does not have. */
+function missingFrom(from: Record<string, Message>, to: Record<string, Message>): string[] {
+  return Object.keys(from).filter((k) => !(k in to));
+}
+
+/** The $PLACEHOLDERS$ a message uses, lower-cased and sorted. */
+function placeholdersIn(message: string): string[] {
+  return [...new Set([...message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase()))].sort();
+}
+
+function read(locale: string): Record<string, Message> {
+  return JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Message>;
+}
