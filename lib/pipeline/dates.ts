@@ -38,8 +38,6 @@ const ARTICLE_TYPES =
 /** schema.org types of a whole page (WebPage, AboutPage…): next best after an article. */
 const PAGE_TYPES = /^\w*Page$/;
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** A valid calendar date (no 31 April, no 29 February outside leap years). */
@@ -188,22 +186,57 @@ function fromMeta(doc: DateDocument): string | null {
   return null;
 }
 
-const MONTH_NAME =
-  '(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)';
-const DAY = '(\\d{1,2})(?:st|nd|rd|th)?';
-/** "2024-03-03", "March 3, 2024", "Mar. 3rd 2024", "3 March 2024", "3rd of March, 2024". */
+/** The languages whose month names are read in page text: those of the extension's catalogue. */
+const TEXT_DATE_LOCALES = ['en', 'de', 'fr', 'es'];
+
+/**
+ * Month names (long and short, as the platform's Intl data writes them) → month number, lower-cased
+ * and without a closing full stop: "march", "mar", "märz", "mär", "mars", "févr", "marzo", "sept"…
+ * Intl rather than a date-parsing library: chrono-node with these four languages would add 19 KB
+ * gzipped to the background for the one pattern read here.
+ */
+const MONTH_NUMBERS: Map<string, number> = (() => {
+  const names = new Map<string, number>();
+  for (const locale of TEXT_DATE_LOCALES)
+    for (const month of ['long', 'short'] as const) {
+      const format = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
+      for (let m = 1; m <= 12; m++)
+        names.set(
+          format
+            .format(Date.UTC(2001, m - 1, 15))
+            .toLowerCase()
+            .replace(/\.$/, ''),
+          m,
+        );
+    }
+  return names;
+})();
+const MONTH_NAME = `(${[...MONTH_NUMBERS.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})`;
+/** A day of the month: "3", "3rd", "3." (German), "1er" (French). */
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|er|\\.)?';
+/**
+ * "2024-03-03", "March 3, 2024", "Mar. 3rd 2024", "3 March 2024", "3rd of March, 2024",
+ * "3. März 2024", "1er mars 2024", "3 de marzo de 2024".
+ */
 const TEXT_DATES: Array<{ re: RegExp; ymd: (m: RegExpExecArray) => [string, string, string] }> = [
   { re: /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b/g, ymd: (m) => [m[1]!, m[2]!, m[3]!] },
-  { re: new RegExp(`\\b${MONTH_NAME}\\.? ${DAY},? ((?:19|20)\\d{2})\\b`, 'g'), ymd: (m) => [m[3]!, m[1]!, m[2]!] },
-  { re: new RegExp(`\\b${DAY} (?:of )?${MONTH_NAME}\\.?,? ((?:19|20)\\d{2})\\b`, 'g'), ymd: (m) => [m[3]!, m[2]!, m[1]!] },
+  { re: new RegExp(`\\b${MONTH_NAME}\\.? ${DAY},? ((?:19|20)\\d{2})\\b`, 'giu'), ymd: (m) => [m[3]!, m[1]!, m[2]!] },
+  {
+    re: new RegExp(`\\b${DAY} (?:of |de )?${MONTH_NAME}\\.?,?(?: de)? ((?:19|20)\\d{2})\\b`, 'giu'),
+    ymd: (m) => [m[3]!, m[2]!, m[1]!],
+  },
 ];
 
 /** Text just before a date that makes it a copyright or footer line, not a publication date. */
 const FOOTER_CONTEXT = /(?:©|\(c\)|copyright|all rights reserved)[^\n]*$/i;
 
 /**
- * The first date written in `text`: ISO ("2024-03-03"), "March 3, 2024", "3 March 2024" (English
- * month names; numeric forms like 03/04/2024 are ambiguous and not read). Dates on a copyright line
+ * The first date written in `text`: ISO ("2024-03-03"), "March 3, 2024", "3 March 2024", and the
+ * same with German, French and Spanish month names ("3. März 2024", "1er mars 2024", "3 de marzo de
+ * 2024"); numeric forms like 03/04/2024 are ambiguous and not read. Dates on a copyright line
  * are skipped: a footer date says nothing about when the content was written. Dates after
  * `notAfterDay` (YYYY-MM-DD) are skipped too.
  */
@@ -213,7 +246,7 @@ export function dateInText(text: string, notAfterDay?: string): string | null {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const [y, mo, d] = ymd(m);
-      const month = /^\d+$/.test(mo) ? Number(mo) : MONTHS.indexOf(mo.slice(0, 3).toLowerCase()) + 1;
+      const month = /^\d+$/.test(mo) ? Number(mo) : (MONTH_NUMBERS.get(mo.toLowerCase()) ?? 0);
       if (month < 1 || !isCalendarDate(Number(y), month, Number(d))) continue;
       if (FOOTER_CONTEXT.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
       const iso = toIso(`${y}-${pad(month)}-${pad(Number(d))}`);

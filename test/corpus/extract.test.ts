@@ -177,6 +177,22 @@ describe('date rules the corpus taught us', () => {
     });
     expect(dateInText('Mayor 3, 2024 and Marching 4, 2024')).toBeNull();
   });
+
+  it('reads month names in German, French and Spanish too', () => {
+    expect(dateInText('Veröffentlicht am 3. März 2024 von der Redaktion')).toBe('2024-03-03');
+    expect(dateInText('Stand: 14. Dez. 2025')).toBe('2025-12-14');
+    expect(dateInText('Publié le 1er février 2026 à 10 h')).toBe('2026-02-01');
+    expect(dateInText('Mis à jour le 12 déc. 2025')).toBe('2025-12-12');
+    expect(dateInText('Publicado el 3 de marzo de 2024')).toBe('2024-03-03');
+    expect(dateInText('Actualizado: 9 sept 2025')).toBe('2025-09-09');
+    expect(openingTextDate('Der Kongress findet am 12. Mai 2031 statt. Veröffentlicht am 1. März 2026.', RETRIEVED_AT)).toEqual({
+      iso: '2026-03-01',
+      source: 'opening-text',
+    });
+    // Not a date: no year, or a 31st of a month that has 30 days.
+    expect(dateInText('am 3. März')).toBeNull();
+    expect(dateInText('le 31 avril 2024')).toBeNull();
+  });
 });
 
 describe('markup the corpus does not have', () => {
