@@ -4,17 +4,25 @@ import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(CHROMIUM)) process.exit(0);
+// Debian ships Chromium's translations apart (chromium-l10n); without them the browser, and the
+// extension's catalogue with it, stays English whatever the language (test/e2e/languages.test.ts).
+const L10N = '/usr/lib/chromium/locales/de.pak';
+const needL10n = !process.env.CHROMIUM_PATH && !existsSync(L10N);
+if (existsSync(CHROMIUM) && !needL10n) process.exit(0);
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const hasApt = existsSync('/usr/bin/apt-get');
 if (!isRoot || !hasApt) {
   console.error(
-    `Chromium is missing at ${CHROMIUM}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`,
+    `Chromium or its translations are missing: install them (Debian: sudo apt-get install -y chromium chromium-l10n) or set CHROMIUM_PATH.`,
   );
   process.exit(1);
 }
-console.error("Chromium is missing: installing Debian's chromium package (about a minute)…");
-execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+console.error(
+  "Chromium or its translations are missing: installing Debian's chromium and chromium-l10n packages (about a minute)…",
+);
+execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-l10n', {
+  stdio: 'inherit',
+});
 if (!existsSync(CHROMIUM)) {
   console.error(`apt-get finished but ${CHROMIUM} is still missing: set CHROMIUM_PATH to your Chromium.`);
   process.exit(1);

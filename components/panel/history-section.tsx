@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
+import { formatDateTime } from '@/lib/format';
 import { callBackground } from '@/lib/messaging/client';
 import type { HistoryItem } from '@/lib/messaging/protocol';
 import { exportHistoryFile } from '@/lib/history/export-file';
@@ -185,7 +186,7 @@ export function HistorySection({
                 {h.followUp ? `↳ ${h.followUp}` : h.question}
               </button>{' '}
               <span className="muted">
-                {modeLabel(h.mode)} · {new Date(h.createdAt).toLocaleString()}
+                {modeLabel(h.mode)} · {formatDateTime(h.createdAt)}
               </span>{' '}
               {confirming === h.answerId ? (
                 <span className="confirm" role="group" aria-label={t('historyConfirmLabel')}>

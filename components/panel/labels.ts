@@ -1,4 +1,5 @@
 import { t, type MessageKey } from '@/lib/i18n';
+import { formatDate, formatNumber } from '@/lib/format';
 import { ageUnits, type Freshness } from '@/lib/answer/freshness';
 import type { UnusedReason } from '@/lib/answer/source-usage';
 import type { AnswerMode, DateSource, Dated } from '@/lib/types';
@@ -21,14 +22,16 @@ const DATE_SOURCES: Record<DateSource, MessageKey> = {
   footer: 'dateSourceFooter',
 };
 
-/** "2026-02-10 (meta)": the short form in source lists. */
+/** "Feb 10, 2026 (meta)" (in the UI's language): the short form in source lists. */
 export function shortDate(published: Dated | null): string {
-  return published ? `${published.iso.slice(0, 10)} (${published.source})` : t('dateUnknown');
+  return published ? `${formatDate(published.iso.slice(0, 10))} (${published.source})` : t('dateUnknown');
 }
 
-/** "Published 2026-02-10, from the page's meta tags", or "Date unknown". */
+/** "Published Feb 10, 2026, from the page's meta tags", or "Date unknown". */
 export function publishedLine(published: Dated | null): string {
-  return published ? t('publishedFrom', [published.iso.slice(0, 10), t(DATE_SOURCES[published.source])]) : t('dateUnknown');
+  return published
+    ? t('publishedFrom', [formatDate(published.iso.slice(0, 10)), t(DATE_SOURCES[published.source])])
+    : t('dateUnknown');
 }
 
 /** "3 days", "9 months", "2 years". */
@@ -47,7 +50,7 @@ export function ageWords(days: number): string {
         : n === 1
           ? 'ageOneYear'
           : 'ageYears';
-  return t(key, String(n));
+  return t(key, formatNumber(n));
 }
 
 /** How old the source was when the question was asked, against its window. */
@@ -55,7 +58,7 @@ export function freshnessLine(f: Freshness): string {
   if (f.kind === 'unknown') return t('freshnessUnknown');
   const age = f.ageDays < 1 ? t('freshnessSameDay') : t('freshnessAge', ageWords(f.ageDays));
   if (f.windowDays === undefined) return t('freshnessNoWindow', age);
-  return t(f.inside ? 'freshnessInside' : 'freshnessOutside', [age, String(f.windowDays)]);
+  return t(f.inside ? 'freshnessInside' : 'freshnessOutside', [age, formatNumber(f.windowDays)]);
 }
 
 const MODES: Partial<Record<AnswerMode, MessageKey>> = {

@@ -19,13 +19,15 @@ export interface ExtensionBrowser {
 
 /**
  * Launches Debian's Chromium headless with the built extension and a fresh profile (or a given
- * one, to test a restart). Host names under .test resolve to 127.0.0.1, where the fixture sites run.
+ * one, to test a restart), in English unless `locale` names the browser's language. Host names under .test resolve to 127.0.0.1, where the fixture sites run.
  */
 export async function launchExtension(
   options: {
     profileDir?: string;
     /** More --host-resolver-rules entries (public host names sent to a local HTTPS fake, see public-hosts.ts). */
     hostRules?: string[];
+    /** The browser's language ("de-DE"); English when absent. */
+    locale?: string;
   } = {},
 ): Promise<ExtensionBrowser> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
@@ -36,6 +38,14 @@ export async function launchExtension(
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1000, height: 700 },
+    // The browser's language: on Linux Chromium takes its UI language from LANGUAGE (not --lang),
+    // and the extension's catalogue follows it.
+    ...(options.locale
+      ? {
+          locale: options.locale,
+          env: { ...process.env, LANGUAGE: options.locale.replace('-', '_'), LANG: `${options.locale.replace('-', '_')}.UTF-8` },
+        }
+      : {}),
     args: [
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,

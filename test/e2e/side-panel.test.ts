@@ -204,7 +204,7 @@ describe('the side panel a fact-checker works in', () => {
     const text = (await card.textContent()) ?? '';
     expect(text).toContain('Exampleville census 2026');
     expect(text).toMatch(/stats-office\.test:\d+ · web/);
-    expect(text).toContain("Published 2026-02-10, from the page's meta tags");
+    expect(text).toContain("Published Feb 10, 2026, from the page's meta tags");
     expect(text).toMatch(/(old when asked|published the day it was asked), inside the question's 730-day window\./);
     expect(text).toContain('412,000 residents on 1 January 2026');
     // The focus is visible.
@@ -250,7 +250,7 @@ describe('the side panel a fact-checker works in', () => {
     const used = answer.locator('section.sources li');
     expect(await used.count()).toBe(2);
     expect(await used.filter({ hasText: 'Exampleville census 2026' }).textContent()).toMatch(
-      /stats-office\.test:\d+ · web · 2026-02-10 \(meta\) · (\d+ (days?|months?|years?)|less than a day) old/,
+      /stats-office\.test:\d+ · web · Feb 10, 2026 \(meta\) · (\d+ (days?|months?|years?)|less than a day) old/,
     );
     expect(await used.filter({ hasText: 'Exampleville keeps growing' }).textContent()).toMatch(
       /city-news\.test:\d+ · web · date unknown$/,
