@@ -105,6 +105,7 @@ describe('the browser in German', () => {
       'Quellen',
       'Budgets und Kosten',
       'Datenschutz',
+      'Speicher',
     ]);
     expect(await options.getByRole('button', { name: 'Speichern', exact: true }).count()).toBe(1);
     expect(await seriousViolations(options)).toEqual([]);
