@@ -42,6 +42,19 @@ export const DEFAULT_PRIMARY_DOMAINS = [
   'un.org',
 ];
 
+/** Keyless primary sources for release and version questions (lib/releases). */
+export const ReleaseSourceIdSchema = z.enum(['endoflife', 'npm', 'pypi', 'crates', 'github']);
+export type ReleaseSourceIdSetting = z.infer<typeof ReleaseSourceIdSchema>;
+
+/** Their names, as the options page says them. */
+export const RELEASE_SOURCE_NAMES: Record<ReleaseSourceIdSetting, string> = {
+  endoflife: 'endoflife.date',
+  npm: 'npm registry',
+  pypi: 'PyPI',
+  crates: 'crates.io',
+  github: 'GitHub releases (60 requests an hour without a key)',
+};
+
 const Keyed = z.object({ apiKey: z.string(), baseUrl: z.string() });
 
 /** Structured-output modes an OpenAI-compatible endpoint may take (see lib/shared/capabilities.ts). */
@@ -116,6 +129,8 @@ export const SettingsSchema = z.object({
   }),
   /** Open tabs as evidence: the side panel's per-question choice defaults from this; "never" removes it. */
   tabsPolicy: TabsPolicySchema,
+  /** Release sources asked for questions about the latest release or version of software; [] = none. */
+  releaseSources: z.array(ReleaseSourceIdSchema).default(['endoflife', 'npm', 'pypi', 'crates', 'github']),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -144,6 +159,7 @@ export function defaultSettings(): Settings {
     judge: true,
     prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
     tabsPolicy: 'ask',
+    releaseSources: ['endoflife', 'npm', 'pypi', 'crates', 'github'],
   };
 }
 

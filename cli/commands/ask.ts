@@ -98,6 +98,7 @@ Example:
           })
         : null;
     const configured = providersFor(settings);
+    const { releaseSourcesFor } = await import('../../lib/releases/registry');
 
     const result = await answerQuestion(
       question,
@@ -113,6 +114,7 @@ Example:
             now,
           }),
         readTabs: async () => [],
+        releaseSources: releaseSourcesFor(settings),
         model,
         onProgress: (_stage, message) => progress(message),
       },

@@ -26,6 +26,7 @@ import { cachedPageReader } from '../pipeline/read-page';
 import type { PipelineCache } from '../pipeline/cache';
 import { dexieCache } from '../db/cache';
 import { providersFor } from '../search/registry';
+import { releaseSourcesFor } from '../releases/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 import type { AnswerResult } from '../types';
 import { ensureContentScript, focusOrOpen, readTabs, showTextFragment, unreadableReason } from './tabs';
@@ -123,6 +124,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     judge: u.judge ?? current.judge,
     prices: u.prices ?? current.prices,
     tabsPolicy: u.tabsPolicy ?? current.tabsPolicy,
+    releaseSources: u.releaseSources ?? current.releaseSources,
   };
 }
 
@@ -263,6 +265,7 @@ export class BackgroundService {
               (url, reason) => skippedTabs.push(`${url}: ${reason}`),
             ),
           model: await chatModelFor(settings),
+          releaseSources: releaseSourcesFor(settings),
           onProgress: (stage, message) => void progress(stage, message),
           onClaim: (claim) => void appendJobClaim(this.db, jobId, claim).then(() => this.publish(jobId)),
         },

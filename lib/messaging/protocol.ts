@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
-import { ModelCapabilitiesSchema, SearchProviderIdSchema, SettingsSchema, TabsPolicySchema } from '../settings';
+import {
+  ModelCapabilitiesSchema,
+  ReleaseSourceIdSchema,
+  SearchProviderIdSchema,
+  SettingsSchema,
+  TabsPolicySchema,
+} from '../settings';
 
 /**
  * Every message each direction may send, with payload and result schemas. Payloads are validated
@@ -81,6 +87,7 @@ export const SettingsUpdateSchema = z.object({
   judge: z.boolean().optional(),
   prices: SettingsSchema.shape.prices.optional(),
   tabsPolicy: TabsPolicySchema.optional(),
+  releaseSources: z.array(ReleaseSourceIdSchema).optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

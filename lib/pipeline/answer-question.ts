@@ -23,6 +23,8 @@ import { mapWithConcurrency } from './concurrency';
 import { snippetPages } from './fast-path';
 import { planFetches, rankHits } from './plan-fetches';
 import { addCitedSources } from './follow-citations';
+import type { ReleaseSource } from '../releases/release-source';
+import { releasePages } from '../releases/release-pages';
 
 /** Everything the pipeline touches outside itself, passed in (extension, Node tests, CLI). */
 export interface PipelineDeps {
@@ -41,6 +43,8 @@ export interface PipelineDeps {
   onClaim?: (claim: Claim) => void;
   /** Search cache (pages are cached inside fetchPage; see read-page.ts). */
   cache?: PipelineCache;
+  /** Keyless primary sources asked for questions about the latest release of software (lib/releases). */
+  releaseSources?: ReleaseSource[];
 }
 
 export interface PipelineSettings {
@@ -154,6 +158,25 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     'searching',
     `Searching ${queries.length} quer${queries.length === 1 ? 'y' : 'ies'} on ${deps.providers.length} source${deps.providers.length === 1 ? '' : 's'}…`,
   );
+  // Release questions: the primary sources' public JSON, asked while the search runs.
+  const releaseSubject = route.release?.subject;
+  const releases =
+    releaseSubject && deps.releaseSources?.length
+      ? trace.run(
+          'releases',
+          () =>
+            releasePages(releaseSubject, deps.releaseSources!, {
+              fetch: deps.fetch,
+              timeoutMs: settings.searchTimeoutMs ?? 8000,
+              now: deps.now,
+            }),
+          (r) => ({
+            ok: true,
+            summary: `${r.pages.length} release source${r.pages.length === 1 ? '' : 's'} answered for ${releaseSubject}: ${r.outcomes.map((o) => `${o.source} (${o.outcome}${o.rateLimit ? `; ${o.rateLimit}` : ''})`).join(', ')}`,
+            detail: r.outcomes,
+          }),
+        )
+      : Promise.resolve({ pages: [] as Page[], outcomes: [] });
   const round = await trace.run(
     'search',
     () =>
@@ -220,7 +243,10 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       ),
     }),
   );
-  const pages = [...fast, ...outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []))];
+  const released = (await releases).pages;
+  const pages = [...released, ...fast, ...outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []))];
+  // The release sources are primary for the question they answer.
+  const primaryDomains = [...settings.primaryDomains, ...released.map((p) => registrableDomain(p.url))];
   for (const o of outcomes) if (o.ok && o.truncated) warnings.push(`${o.extraction.page.url} was cut at ${o.bytes} bytes.`);
 
   const tabPages = await trace.run(
@@ -247,7 +273,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
       selectEvidence(question, searched, passages, {
         maxSpans: settings.maxSpans,
         now: deps.now(),
-        isPrimary: onDomains(settings.primaryDomains),
+        isPrimary: onDomains(primaryDomains),
         ...(freshnessDays === undefined ? {} : { freshnessDays }),
       }),
     (s) => ({
@@ -284,7 +310,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   const disposeSettings: DisposeSettings = {
     minDomains: settings.minDomains,
     requirePrimary: settings.requirePrimary,
-    primaryDomains: settings.primaryDomains,
+    primaryDomains,
     ...(freshnessDays === undefined ? {} : { freshnessDays }),
     now: deps.now(),
   };

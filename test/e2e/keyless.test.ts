@@ -8,6 +8,14 @@ import { articleHtml } from '../fakes/fixture-site';
 import { startPublicHosts, type PublicHosts } from '../fakes/public-hosts';
 import { wikipediaHandler } from '../fakes/wikipedia-site';
 import {
+  cratesIoHandler,
+  endOfLifeHandler,
+  githubHandler,
+  npmRegistryHandler,
+  pypiHandler,
+  type FakeRelease,
+} from '../fakes/release-servers';
+import {
   MOZILLA_CITED_STATEMENT,
   MOZILLA_CITED_URL,
   MOZILLA_HIT,
@@ -16,6 +24,13 @@ import {
   mozillaCitedPage,
 } from '../fakes/mozilla-case';
 import { ask, highlightedText, launchExtension, screenshotForDocs, squash, type ExtensionBrowser } from './harness';
+
+const EXPRESS: FakeRelease = {
+  name: 'express',
+  version: '5.2.1',
+  published: '2026-11-20T16:04:11.000Z',
+  repository: 'expressjs/express',
+};
 
 describe('keyless, from the first minute (fresh profile, no settings)', () => {
   let hosts: PublicHosts;
@@ -31,6 +46,11 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
         res.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
         res.end(ok ? mozillaCitedPage() : articleHtml({ title: 'Not found', paragraphs: ['Not found.'] }));
       },
+      'registry.npmjs.org': npmRegistryHandler([EXPRESS]),
+      'api.github.com': githubHandler([EXPRESS]),
+      'pypi.org': pypiHandler([]),
+      'crates.io': cratesIoHandler([]),
+      'endoflife.date': endOfLifeHandler([]),
     });
     browser = await launchExtension({ hostRules: hosts.hostRules });
     panel = await browser.openSidePanel();
@@ -64,5 +84,16 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
       await tab.close();
     }
     await screenshotForDocs(panel, 'sidepanel-keyless');
+  });
+
+  it('a release question is answered keyless from the primary sources, with the version and its date', async () => {
+    expect(await ask(panel, 'What is the latest release of express?')).toBe('grounded');
+    const answer = panel.locator('article.answer').last();
+    const claims = (await answer.locator('li.claim').allTextContents()).join(' ');
+    expect(claims).toContain('5.2.1');
+    expect(claims).toContain('20 November 2026');
+    const sources = (await answer.locator('section.sources li').allTextContents()).join(' ');
+    expect(sources).toContain('www.npmjs.com');
+    expect(sources).toContain('github.com');
   });
 });
