@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { config } from 'zod/mini';
 import { createContentListener } from '@/lib/messaging/content-listener';
 import { clearHighlights, disposeHighlights, highlightWhenReady } from '@/lib/anchor/highlight';
 import { clearClaimMarks, markClaims, scrollToClaim } from '@/lib/anchor/mark-claims';
@@ -12,11 +13,13 @@ export default defineContentScript({
   matches: ['<all_urls>'],
   registration: 'runtime',
   main(ctx) {
+    // Pages' CSP forbids eval here: zod would try `new Function` once and log a refusal in the page.
+    config({ jitless: true });
     const flag = '__spanlightContent';
     const w = window as unknown as Record<string, unknown>;
     if (w[flag]) return; // injected twice: the first listener serves
     w[flag] = true;
-    // Payloads are checked without zod, which would be most of this script (see content-listener.ts).
+    // Payloads are validated with the protocol's schemas in zod's small build (content-calls.ts).
     const listener = createContentListener({
       // Only our own background may call; it sends without a tab.
       allowSender: (sender) => sender.id === browser.runtime.id && !sender.tab,

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
 import {
+  contentCalls,
+  EnvelopeSchema,
+  type ContentCallName,
+  type ContentCalls,
+  type Envelope,
+  type Payload,
+  type Result,
+  type Value,
+} from './content-calls';
+import {
   ModelCapabilitiesSchema,
   ReleaseSourceIdSchema,
   SearchProviderIdSchema,
@@ -13,10 +23,19 @@ import {
  * where they are received, results where they come back; callers never assert a type.
  */
 
-/** Results cross contexts as values: `Error` does not serialise. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+export {
+  contentCalls,
+  EnvelopeSchema,
+  type ContentCallName,
+  type ContentCalls,
+  type Envelope,
+  type Payload,
+  type Result,
+  type Value,
+};
 
-export function resultSchema<T extends z.ZodType>(value: T) {
+/** The schema of a reply: the call's result as `{ok: true, value}`, or `{ok: false, error}`. */
+export function resultSchema<T extends z.core.$ZodType>(value: T) {
   return z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), value }),
     z.object({ ok: z.literal(false), error: z.string() }),
@@ -247,65 +266,6 @@ export const backgroundCalls = {
 export type BackgroundCalls = typeof backgroundCalls;
 export type BackgroundCallName = keyof BackgroundCalls;
 
-/** Calls from the background to a content script it injected. */
-export const contentCalls = {
-  readPage: {
-    payload: z.object({}),
-    result: z.object({ url: z.string(), title: z.string(), html: z.string() }),
-  },
-  /** Highlights a passage (the active citation) and, more quietly, the answer's other passages in the page. */
-  highlight: {
-    payload: z.object({
-      exact: z.string().min(1).max(20_000),
-      prefix: z.string().max(500).optional(),
-      suffix: z.string().max(500).optional(),
-      hint: z.number().min(0).max(1).optional(),
-      others: z
-        .array(
-          z.object({
-            exact: z.string().min(1).max(20_000),
-            prefix: z.string().max(500).optional(),
-            suffix: z.string().max(500).optional(),
-            hint: z.number().min(0).max(1).optional(),
-          }),
-        )
-        .max(20)
-        .optional(),
-    }),
-    /** `exact` false: what is highlighted is the closest match, not the stored text word for word. */
-    result: z.object({ found: z.boolean(), text: z.string(), score: z.number(), exact: z.boolean().optional() }),
-  },
-  clearHighlights: { payload: z.object({}), result: z.object({ cleared: z.boolean() }) },
-  /** Whether a live content script is in the tab (it is injected only when it is not). */
-  ping: { payload: z.object({}), result: z.object({ ready: z.literal(true) }) },
-  /** Marks checked claims in their verdicts' colours (their key is in the panel, not over the page). */
-  markClaims: {
-    payload: z.object({
-      claims: z
-        .array(
-          z.object({
-            exact: z.string().min(1).max(5_000),
-            verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
-          }),
-        )
-        .max(50),
-    }),
-    result: z.object({ marked: z.number().int() }),
-  },
-  /** Scrolls to the n-th marked claim. */
-  scrollToClaim: { payload: z.object({ index: z.number().int().min(0) }), result: z.object({ found: z.boolean() }) },
-} as const;
-export type ContentCalls = typeof contentCalls;
-export type ContentCallName = keyof ContentCalls;
-
-/** The envelope of every one-off message. */
-export const EnvelopeSchema = z.object({
-  channel: z.enum(['spanlight:background', 'spanlight:content']),
-  type: z.string().max(50),
-  payload: z.unknown(),
-});
-export type Envelope = z.infer<typeof EnvelopeSchema>;
-
 /** Port name the side panel connects on to receive job updates. */
 export const JOBS_PORT = 'spanlight:jobs';
 
@@ -318,6 +278,3 @@ export const JobUpdateSchema = z.object({
   error: z.string().optional(),
 });
 export type JobUpdate = z.infer<typeof JobUpdateSchema>;
-
-export type Payload<M, K extends keyof M> = M[K] extends { payload: infer P extends z.ZodType } ? z.input<P> : never;
-export type Value<M, K extends keyof M> = M[K] extends { result: infer R extends z.ZodType } ? z.output<R> : never;
