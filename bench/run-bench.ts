@@ -28,6 +28,7 @@ import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
 import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
+import { measureStreaming } from './streaming-bench';
 
 const args = new Set(process.argv.slice(2));
 const CHECK = args.has('--check');
@@ -340,6 +341,18 @@ async function historyFigures() {
   });
 }
 
+// 6. Verifying claims while a long draft streams (each sentence parsed and checked once).
+async function streaming() {
+  const f = await measureStreaming(1000, 20);
+  add({
+    name: 'streaming a 1,000-sentence draft in 20-character deltas / parsing and checking it once, Node',
+    value: f.overParseAndCheck,
+    unit: '×',
+    target: '≤ 3',
+  });
+  add({ name: 'the same / parsing it once without the checks (the checks are most of the work)', value: f.overParse, unit: '×' });
+}
+
 async function main() {
   if (!HISTORY_ONLY) {
     bundleSizes();
@@ -347,6 +360,7 @@ async function main() {
     await factCheckFigures();
     if (!CHECK) {
       await localWork();
+      await streaming();
       await browserFigures();
     }
   }

@@ -10,8 +10,8 @@ import { composeExtractive, composeWithModel } from './compose';
 import { sourcesFor } from './cite';
 import type { FetchOutcome } from './fetch-page';
 import { decideMode, disposeDraft, onDomains, prepareEvidence, type DisposeSettings } from './dispose';
-import { parseDraft } from './draft';
-import { checkClaims, applyChecks, type JudgeVerdicts } from './verify';
+import { claimStreamer } from './claim-streamer';
+import type { JudgeVerdicts } from './verify';
 import { answerVerdicts, judgeClaims, judgeSummary } from './judge';
 import { sentenceSpans } from './passages';
 import { routeQuestion } from './route';
@@ -64,26 +64,6 @@ export interface PipelineSettings {
   prices: { inputPerMillion: number; outputPerMillion: number; searchPerCall: number };
   /** Providers configured without a key, reported as warnings. */
   missingKeys?: string[];
-}
-
-/**
- * Verifies claims while the model streams: every sentence that is complete (another has begun after
- * it) is parsed, checked against its spans and handed on. The final result is recomputed at the end.
- */
-function claimStreamer(spans: EvidenceSpan[], texts: Map<string, string>, onClaim: (c: Claim) => void) {
-  let buffer = '';
-  let emitted = 0;
-  return (delta: string) => {
-    buffer += delta;
-    if (buffer.trimStart().startsWith('{') || buffer.trimStart().startsWith('```')) return; // structured: wait for the whole
-    const parsed = parseDraft(buffer, spans);
-    const complete = parsed.claims.slice(0, -1);
-    if (complete.length <= emitted) return;
-    const fresh = complete.slice(emitted);
-    const checked = applyChecks(fresh, checkClaims(fresh, spans, texts));
-    emitted = complete.length;
-    for (const c of checked) if (c.status !== 'dropped') onClaim(c);
-  };
 }
 
 /** The complete sentences of a reply that was cut off mid-stream. */
