@@ -22,9 +22,33 @@ function liveModelConfig(env: Io['env']): { baseUrl: string; apiKey: string; mod
   return { baseUrl, apiKey: read('SPANLIGHT_MODEL_KEY') ?? '', model: read('SPANLIGHT_MODEL') ?? 'gpt-4o-mini' };
 }
 
+/** `spanlight eval --calibration`: the decision constants measured on every labelled set, both ways. */
+async function runCalibration(dataDir: string | undefined, json: boolean, io: Io): Promise<number> {
+  const [{ loadCalibrationItems }, { calibrationReport, renderCalibration }, { PROJECT_ROOT }] = await Promise.all([
+    import('../../lib/eval/load-calibration'),
+    import('../../lib/eval/calibration-report'),
+    import('../../lib/eval/load'),
+  ]);
+  const dir = dataDir ?? path.resolve(PROJECT_ROOT, '../shared/data');
+  let report;
+  try {
+    io.err(`spanlight eval: reading the labelled sets in ${dir}…`);
+    report = calibrationReport(loadCalibrationItems(dir));
+  } catch (e) {
+    throw new FailureError(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+  }
+  await io.out(json ? jsonText(report) : renderCalibration(report));
+  if (!report.upToDate) {
+    io.err('spanlight eval: the decision constants in force are not what the fit gives: run npx tsx scripts/fit-constants.ts');
+    return 1;
+  }
+  return 0;
+}
+
 export const evalCommand: Command = {
   help: `Usage: spanlight eval [--json] [--out DIR] [--cases PATH] [--answers FILE] [--thresholds FILE]
        spanlight eval --live [--json] [--out DIR] [--cases PATH]
+       spanlight eval --calibration [--json] [--data DIR]
 
 Measures groundedness (the seeds' metrics) on the frozen evaluation set, with the extension's own
 gate, citation attachment, verification and conflict detection (the code "spanlight check" runs):
@@ -55,6 +79,13 @@ The model comes from the environment, as for "spanlight ask":
   SPANLIGHT_MODEL_KEY        its key (none for local servers)
   SPANLIGHT_MODEL            the model's name (default gpt-4o-mini)
 
+--calibration measures the verifier's and the fact-check's decision constants on every labelled dev
+set (WiCE and ExpertQA pairs, ExpertQA's cited answers, Climate-FEVER claims and sentences, from
+../shared/data/ or --data DIR) two ways: with the constants in force (fitted on all sets by
+scripts/fit-constants.ts), and with constants fitted leaving the set measured out. A figure that
+moves by more than 0.05 is marked; the command exits 1 when the constants in force are not what the
+fit gives today. It reads every item once (about 6,000 readings) and takes a minute.
+
 Options:
   --json             print the report as JSON instead of the table
   --out DIR          where report.json and report.md go (default .tmp/eval; live: live-report.*)
@@ -62,18 +93,27 @@ Options:
   --answers FILE     labelled answers (default ../shared/data/verification/answers-dev.jsonl)
   --thresholds FILE  thresholds to hold the figures to (default test/eval/thresholds.json)
   --live             compose with the model in the environment (see above)
+  --calibration      the decision constants' report (see above)
+  --data DIR         the labelled data for --calibration (default ../shared/data)
   -h, --help         this help`,
 
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
       json: { type: 'boolean', default: false },
       live: { type: 'boolean', default: false },
+      calibration: { type: 'boolean', default: false },
+      data: { type: 'string' },
       out: { type: 'string' },
       cases: { type: 'string' },
       answers: { type: 'string' },
       thresholds: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.calibration) {
+      if (values.live) throw new UsageError('--calibration and --live are separate reports: choose one');
+      return runCalibration(values.data, values.json, io);
+    }
+    if (values.data !== undefined) throw new UsageError('--data applies to --calibration only');
     if (values.live && (values.answers !== undefined || values.thresholds !== undefined))
       throw new UsageError('--answers and --thresholds do not apply to --live (it composes over the frozen cases only)');
     const modelConfig = values.live ? liveModelConfig(io.env) : null;

@@ -1,8 +1,7 @@
 import type { EvidenceSpan } from '../types';
-import { verifyClaim } from '../verify/deterministic-verifier';
-import { statedValues } from '../pipeline/conflicts';
-import { sentenceSpans } from '../pipeline/passages';
-import { contentWords } from '../text/tokens';
+import { decideSupport, readSupport, type SupportReading } from '../verify/deterministic-verifier';
+import { readDates, readQuantities } from '../verify/reading';
+import { DECISION_CONSTANTS, type DecisionConstants } from '../verify/constants';
 
 export type VerdictKind = 'supported' | 'contradicted' | 'not-found' | 'mixed';
 
@@ -11,85 +10,88 @@ export interface ClaimVerdict {
   verdict: VerdictKind;
   /** Span ids that support the claim. */
   for: string[];
-  /** Span ids that state a different value for what the claim states. */
+  /** Span ids that say the opposite, or give another value of the same quantity or date of the same event. */
   against: string[];
   reasons: string[];
 }
 
-/** The years a text names. */
-function yearsIn(text: string): string[] {
-  return [...new Set(text.match(/\b(1[89]\d\d|20\d\d)\b/g) ?? [])];
+/** A reason a span may count against a claim, and how surely it is about the same thing. */
+export interface AgainstReading {
+  /** Share of the claim's other words in the sentence that says otherwise. */
+  overlap: number;
+  reason: string;
 }
 
-/** The sentence of a span that shares most content words with the claim. */
-function closestSentence(claim: string, text: string): string {
-  const terms = new Set(contentWords(claim));
-  let best = '';
-  let bestScore = -1;
-  for (const [s, e] of sentenceSpans(text)) {
-    const sentence = text.slice(s, e);
-    const score = contentWords(sentence).filter((w) => terms.has(w)).length;
-    if (score > bestScore) {
-      best = sentence;
-      bestScore = score;
-    }
-  }
-  return best;
+/** What the code reads in one span for a claim, before the decision constants apply. */
+export interface SpanReading {
+  support: SupportReading;
+  against: AgainstReading[];
 }
 
 /**
- * Deterministic verdict of one claim against independent spans: a span that supports it counts for;
- * a span whose closest sentence states a different value of the same quantity (and shares the
- * claim's subject words) counts against. Both → mixed; neither → not found (the model judge, when
- * on, may settle what words alone cannot).
+ * Reads a span for a claim: the verifier's support reading, and what in it may say otherwise: a
+ * negation one side has and the other lacks; another value of the same quantity for the same
+ * subject and time; another date of the same event.
  */
-export function verdictFor(claim: string, spans: EvidenceSpan[], texts?: Map<string, string>, tolerance = 0.005): ClaimVerdict {
+export function readSpan(claim: string, text: string, source?: { titles: string[]; urls: string[] }): SpanReading {
+  const against: AgainstReading[] = [];
+  const support = readSupport({ claim, passage: text, ...(source ? { source } : {}) });
+  const opposition = support.opposition;
+  // Antonyms alone mark too many sentences about other things ("east" / "west"): they only bar support.
+  if (opposition && opposition.kind !== 'antonym')
+    against.push({ overlap: opposition.overlap, reason: `says otherwise: ${opposition.reason}` });
+  const quantities = readQuantities(claim, text);
+  const q = quantities.clash;
+  if (q && !q.otherTime)
+    against.push({ overlap: q.overlap, reason: `states ${q.passage.surface}, the claim ${q.claim.surface}` });
+  const dates = readDates(claim, text);
+  if (dates.clash && dates.agreed.length === 0)
+    against.push({ overlap: dates.clash.overlap, reason: `says otherwise: ${dates.clash.reason}` });
+  return { support, against };
+}
+
+/** Decides one span: for, against (with the reason) or neither. */
+export function decideSpan(r: SpanReading, k: DecisionConstants): { side: 'for' | 'against' | null; reason?: string } {
+  if (decideSupport(r.support, k).verdict === 'supported') return { side: 'for' };
+  const against = r.against.filter((a) => a.overlap >= k.contradictOverlap).sort((a, b) => b.overlap - a.overlap)[0];
+  return against ? { side: 'against', reason: against.reason } : { side: null };
+}
+
+/** Combines the sides of a claim's spans into its verdict. */
+export function verdictOf(sides: Array<'for' | 'against' | null>): VerdictKind {
+  const f = sides.includes('for');
+  const a = sides.includes('against');
+  return f && a ? 'mixed' : f ? 'supported' : a ? 'contradicted' : 'not-found';
+}
+
+/**
+ * Verdict of one claim against independent spans, in code: a span the verifier finds supporting it
+ * counts for; a span that says the opposite (a negation the other lacks), or gives another value of
+ * the same quantity, or another date of the same event, in a sentence that shares enough of the
+ * claim's other words, counts against. Both → mixed; neither → not found (the model judge, when there
+ * is one, may settle what words alone cannot). A different number about something else is not a
+ * contradiction.
+ */
+export function verdictFor(
+  claim: string,
+  spans: EvidenceSpan[],
+  texts?: Map<string, string>,
+  k: DecisionConstants = DECISION_CONSTANTS,
+): ClaimVerdict {
   const forIds: string[] = [];
   const againstIds: string[] = [];
   const reasons: string[] = [];
-  const claimValues = statedValues(claim);
-  const claimYears = yearsIn(claim);
-  const claimTerms = new Set(contentWords(claim));
   for (const span of spans) {
-    const text = texts?.get(span.spanId) ?? span.text;
-    const check = verifyClaim({ claim, passage: text });
-    if (check.verdict === 'supported') {
-      forIds.push(span.spanId);
-      continue;
-    }
-    const sentence = closestSentence(claim, text);
-    const shared = new Set(contentWords(sentence).filter((w) => claimTerms.has(w) && !/^\d/.test(w))).size;
-    if (shared < Math.min(2, claimTerms.size)) continue; // about something else
-    const spanYears = yearsIn(sentence);
-    if (claimYears.length > 0 && spanYears.length > 0 && shared >= 3 && !claimYears.some((y) => spanYears.includes(y))) {
+    const source = { titles: span.title ? [span.title] : [], urls: [span.url] };
+    const decided = decideSpan(readSpan(claim, texts?.get(span.spanId) ?? span.text, source), k);
+    if (decided.side === 'for') forIds.push(span.spanId);
+    if (decided.side === 'against') {
       againstIds.push(span.spanId);
-      reasons.push(`${span.spanId} gives ${spanYears.join(', ')} where the claim says ${claimYears.join(', ')}`);
-      continue;
-    }
-    const values = statedValues(sentence);
-    for (const cv of claimValues) {
-      const other = values.find((v) => v.about === cv.about);
-      if (!other) continue;
-      const differs =
-        cv.numeric !== null && other.numeric !== null
-          ? Math.abs(cv.numeric - other.numeric) > tolerance * Math.max(Math.abs(cv.numeric), Math.abs(other.numeric))
-          : cv.value !== other.value;
-      if (differs) {
-        againstIds.push(span.spanId);
-        reasons.push(`${span.spanId} states ${other.value} ${cv.about}, the claim ${cv.value}`);
-        break;
-      }
+      reasons.push(`${span.spanId} ${decided.reason}`);
     }
   }
-  const verdict: VerdictKind =
-    forIds.length > 0 && againstIds.length > 0
-      ? 'mixed'
-      : forIds.length > 0
-        ? 'supported'
-        : againstIds.length > 0
-          ? 'contradicted'
-          : 'not-found';
-  if (verdict === 'supported') reasons.push(`${forIds.join(', ')} state${forIds.length === 1 ? 's' : ''} it`);
+  const verdict = verdictOf([...forIds.map(() => 'for' as const), ...againstIds.map(() => 'against' as const)]);
+  if (forIds.length > 0) reasons.unshift(`${forIds.join(', ')} state${forIds.length === 1 ? 's' : ''} it`);
   if (verdict === 'not-found') reasons.push('no independent source found states or contradicts it');
   return { verdict, for: forIds, against: againstIds, reasons };
 }

@@ -16,15 +16,26 @@ export interface ClaimCheck {
  */
 export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {
   const textOf = (id: string) => texts?.get(id) ?? spans.find((s) => s.spanId === id)?.text ?? '';
+  const sourceOf = (ids: string[]) => {
+    const cited = ids.flatMap((id) => spans.filter((s) => s.spanId === id));
+    return { source: { titles: cited.map((s) => s.title ?? ''), urls: cited.map((s) => s.url) } };
+  };
   return claims.map((claim, index) => {
     if (claim.cites.length === 0)
       return { index, outcome: { verdict: 'unsupported', score: 0, reasons: ['the claim cites no passage'] }, stitched: false };
     const quote = claim.quote ? { quote: claim.quote } : {};
-    const joined = verifyClaim({ claim: claim.text, passage: claim.cites.map(textOf).join('\n'), ...quote });
+    const joined = verifyClaim({
+      claim: claim.text,
+      passage: claim.cites.map(textOf).join('\n'),
+      ...quote,
+      ...sourceOf(claim.cites),
+    });
     if (claim.cites.length === 1 || joined.verdict !== 'supported') return { index, outcome: joined, stitched: false };
     // Confirmed by the spans together: is it confirmed by one of them alone?
-    const alone = claim.cites.map((id) => verifyClaim({ claim: claim.text, passage: textOf(id), ...quote }));
-    if (alone.some((o) => o.verdict !== 'unsupported')) return { index, outcome: joined, stitched: false };
+    const alone = claim.cites.map((id) => verifyClaim({ claim: claim.text, passage: textOf(id), ...quote, ...sourceOf([id]) }));
+    // Stitched: no span alone says it; each alone is rejected, or says nothing of a part of it.
+    if (alone.some((o) => o.verdict === 'supported' || (o.verdict === 'uncertain' && !o.silentClause)))
+      return { index, outcome: joined, stitched: false };
     return {
       index,
       outcome: {

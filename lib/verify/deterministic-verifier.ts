@@ -7,10 +7,14 @@
  * "The model proposes, the code disposes."
  */
 import { normalizeText } from '../anchor/normalize';
-import { missingNameWords, namesIn, wordIndex } from './entities';
+import { missingNameWords, nameWordFound, namesIn, wordIndex } from './entities';
 import { lexicalMeasures } from './lexical';
 import { factFound, numericFacts, numericIndex, type NumericFact } from './numbers';
 import { quoteFound } from './quote';
+import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
+import { periodsIn, periodsOverlap, type Period } from './periods';
+import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
+import { oppositionIn, type Opposition } from './reading';
 
 /** What the verifier concludes about a claim and its passage. */
 export type Verdict = 'supported' | 'unsupported' | 'uncertain';
@@ -21,6 +25,11 @@ export interface VerifyInput {
   passage: string;
   /** A quote the composer says it took from the passage; checked verbatim (after normalisation). */
   quote?: string;
+  /**
+   * Who publishes the passage: its page titles and URLs. A name of the claim that the passage does
+   * not write but its publisher bears ("the Bank of Norland" on bankofnorland.no) is not missing.
+   */
+  source?: { titles: string[]; urls: string[] };
 }
 
 /** The verdict, a support score and the reasons, in words a reader can check. */
@@ -30,18 +39,16 @@ export interface VerifyOutcome {
   score: number;
   /** Human-readable reasons, e.g. "the number 1,200 is not in the passage". */
   reasons: string[];
+  /** A part of the claim the passage says nothing of (uncertain verdicts), for the over-synthesis check. */
+  silentClause?: string;
 }
 
 /**
- * The decision's constants, tuned on `../shared/data/verification/*-dev.jsonl` (WiCE and ExpertQA):
- * rejection needs a score below `reject`, acceptance a score of at least `support` with every number
- * and name found, `window` of the claim's content words in one stretch and `clause` of each clause.
+ * The verifier's fixed constants: how strongly a missing number or name discounts the score, and how
+ * much of a claim must stand together to accept it. The decision constants that labelled data fits
+ * (reject, support, contradict) are in `./constants` (fitted by scripts/fit-constants.ts).
  */
 export const VERIFY_THRESHOLDS = {
-  /** Below this score: unsupported. */
-  reject: 0.45,
-  /** At or above this score (and the conditions below): supported. */
-  support: 0.8,
   /** Least share of the claim's content words in its best window of sentences, to accept. */
   window: 0.8,
   /** Least share of each clause's content words in a window, to accept. */
@@ -91,34 +98,100 @@ function withPercent(facts: NumericFact[], claim: string): NumericFact[] {
   });
 }
 
-/** Checks one claim against one passage. Deterministic; no I/O. */
-export function verifyClaim(input: VerifyInput): VerifyOutcome {
+/** What the verifier reads in a claim and a passage, before any decision constant applies. */
+export interface SupportReading {
+  /** Support, 0..1: lexical support discounted for missing numbers and names. */
+  score: number;
+  /** Every number and name of the claim is in the passage (or agrees with one of its figures or periods). */
+  clean: boolean;
+  windowCoverage: number;
+  minClauseCoverage: number;
+  termCount: number;
+  /** A clause of the claim (of two content words or more) none of whose words any stretch of the passage has. */
+  silentClause?: string;
+  /** The quote given is not in the passage. */
+  quoteMissing: boolean;
+  /** The passage says the opposite (a negation or an antonym), in a sentence sharing this share of the claim's words. */
+  opposedOverlap: number;
+  /** Reasons so far, in words a reader can check. */
+  reasons: string[];
+  /** Why the passage says the opposite, when it does. */
+  opposedReason?: string;
+  /** The opposition itself, for the fact-check's verdict. */
+  opposition?: Opposition | null;
+}
+
+/** Whether a claim's figure or year is met by the passage's figures of the same unit or its periods, read once. */
+function readingMatcher(claim: string, passage: string): (fact: NumericFact) => boolean {
+  let read: { quantities: Quantity[]; claimQuantities: Quantity[]; periods: Period[]; claimPeriods: Period[] } | undefined;
+  return (fact) => {
+    read ??= {
+      quantities: quantitiesIn(passage),
+      claimQuantities: quantitiesIn(claim),
+      periods: periodsIn(passage),
+      claimPeriods: periodsIn(claim),
+    };
+    const { quantities, claimQuantities, periods, claimPeriods } = read;
+    const mine = claimQuantities.filter((q) => q.surface.startsWith(fact.surface.replace(/%$/, '')));
+    if (mine.some((cq) => quantities.some((q) => q.unit === cq.unit && quantitiesAgree(cq, q)))) return true;
+    const year = Number(fact.values[0]);
+    if ((fact.kind === 'decade' || YEAR.test(fact.surface)) && Number.isFinite(year)) {
+      const period = claimPeriods.find((p) => p.from <= year && year <= p.to);
+      return period !== undefined && periods.some((p) => periodsOverlap(p, period) && p.surface !== period.surface);
+    }
+    return false;
+  };
+}
+
+/** Whether a name word is borne by the passage's publisher: in a page title, or inside its site's name. */
+function publisherWords(source: { titles: string[]; urls: string[] }): (key: string) => boolean {
+  const titles = wordIndex(normalizeText(source.titles.join(' ')));
+  const hosts = source.urls.flatMap((u) => {
+    try {
+      return [
+        new URL(u).hostname
+          .toLowerCase()
+          .replace(/^www\./, '')
+          .split('.')
+          .slice(0, -1)
+          .join('.'),
+      ];
+    } catch {
+      return [];
+    }
+  });
+  return (key) => nameWordFound(key, titles) || (key.length >= 4 && hosts.some((h) => h.includes(key)));
+}
+
+/** Reads a claim against a passage: the measures the decision is made on. Deterministic; no I/O. */
+export function readSupport(input: VerifyInput): SupportReading {
   const t = VERIFY_THRESHOLDS;
   const claim = normalizeText(input.claim);
   const passage = normalizeText(input.passage);
-  if (passage.length === 0) return { verdict: 'unsupported', score: 0, reasons: ['the passage is empty'] };
-  if (claim.length === 0) return { verdict: 'uncertain', score: 0, reasons: ['the claim is empty: nothing to check'] };
+  const reasons: string[] = [];
+  const empty = { score: 0, clean: false, windowCoverage: 0, minClauseCoverage: 0, termCount: 0, opposedOverlap: 0 };
+  if (passage.length === 0) return { ...empty, quoteMissing: false, reasons: ['the passage is empty'] };
 
   // (1) The quote, when one is given: a quote that is not in the passage is not evidence.
-  const reasons: string[] = [];
   if (input.quote !== undefined && input.quote.trim().length > 0) {
-    if (!quoteFound(input.quote, input.passage)) {
-      return { verdict: 'unsupported', score: 0, reasons: [`the quote "${clip(input.quote.trim())}" is not in the passage`] };
-    }
+    if (!quoteFound(input.quote, input.passage))
+      return { ...empty, quoteMissing: true, reasons: [`the quote "${clip(input.quote.trim())}" is not in the passage`] };
     reasons.push('the quote is in the passage');
   }
 
-  // (2) Numbers, dates, versions, percentages.
+  // (2) Numbers, dates, versions, percentages: as written, or agreeing figures and periods.
   const index = numericIndex(passage);
-  const missingFacts = withPercent(numericFacts(claim), claim).filter((f) => !factFound(f, index));
+  const metByReading = readingMatcher(claim, passage);
+  const missingFacts = withPercent(numericFacts(claim), claim).filter((f) => !factFound(f, index) && !metByReading(f));
   for (const f of missingFacts) reasons.push(`${describeFact(f)} is not in the passage`);
 
-  // (3) Names.
+  // (3) Names, in the passage or borne by its publisher.
   const words = wordIndex(passage);
+  const publisher = input.source ? publisherWords(input.source) : null;
   let namesMissing = 0;
   let namesPartly = 0;
   for (const name of namesIn(input.claim)) {
-    const missing = missingNameWords(name, words);
+    const missing = missingNameWords(name, words).filter((k) => !publisher?.(k));
     if (missing.length === 0) continue;
     if (missing.length === name.keys.length) {
       namesMissing++;
@@ -129,7 +202,7 @@ export function verifyClaim(input: VerifyInput): VerifyOutcome {
     }
   }
 
-  // (4) Words: coverage of the claim overall, in one stretch, pair by pair, clause by clause.
+  // (4) Words (with their WordNet synonyms): overall, in one stretch, pair by pair, clause by clause.
   const lex = lexicalMeasures(input.claim, input.passage);
   const lexical = (2 * lex.coverage + lex.windowCoverage + lex.bigramCoverage) / 4;
   const score =
@@ -137,7 +210,6 @@ export function verifyClaim(input: VerifyInput): VerifyOutcome {
     t.missingNumber ** Math.min(2, missingFacts.length) *
     t.missingName ** Math.min(2, namesMissing) *
     t.partlyMissingName ** Math.min(2, namesPartly);
-
   if (lex.coverage < 1) {
     const missing = lex.missing.slice(0, 6).join(', ');
     reasons.push(`${pct(lex.coverage)} of the claim's content words are in the passage (missing: ${missing})`);
@@ -148,27 +220,60 @@ export function verifyClaim(input: VerifyInput): VerifyOutcome {
     reasons.push(`the part "${clip(lex.weakestClause, 60)}" is ${pct(lex.minClauseCoverage)} covered by any one stretch`);
   }
 
-  const rounded = Math.round(score * 1000) / 1000;
-  if (score < t.reject) return { verdict: 'unsupported', score: rounded, reasons };
+  // (5) Polarity: a passage that says the opposite does not support the claim, however many words it shares.
+  const opposition = oppositionIn(input.claim, input.passage);
+  return {
+    score: Math.round(score * 1000) / 1000,
+    clean: missingFacts.length === 0 && namesMissing === 0 && namesPartly === 0,
+    windowCoverage: lex.windowCoverage,
+    minClauseCoverage: lex.minClauseCoverage,
+    termCount: lex.termCount,
+    silentClause: lex.minClauseCoverage === 0 && lex.weakestClause ? clip(lex.weakestClause, 60) : undefined,
+    quoteMissing: false,
+    opposedOverlap: opposition?.overlap ?? 0,
+    opposedReason: opposition?.reason,
+    opposition,
+    reasons,
+  };
+}
 
-  const clean = missingFacts.length === 0 && namesMissing === 0 && namesPartly === 0;
+/** Decides on a reading with the decision constants: supported, unsupported or uncertain, with reasons. */
+export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION_CONSTANTS): VerifyOutcome {
+  const t = VERIFY_THRESHOLDS;
+  const reasons = [...r.reasons];
+  if (r.quoteMissing || (r.reasons.length === 1 && r.reasons[0] === 'the passage is empty'))
+    return { verdict: 'unsupported', score: 0, reasons };
+  if (r.opposedReason && r.opposedOverlap >= k.opposeOverlap) {
+    reasons.unshift(`the passage says the opposite: ${r.opposedReason}`);
+    return { verdict: 'unsupported', score: r.score, reasons };
+  }
+  if (r.score < k.reject) return { verdict: 'unsupported', score: r.score, reasons };
   if (
-    clean &&
-    score >= t.support &&
-    lex.windowCoverage >= t.window &&
-    lex.minClauseCoverage >= t.clause &&
-    lex.termCount >= t.minTerms
+    r.clean &&
+    !r.opposedReason &&
+    r.score >= k.support &&
+    r.windowCoverage >= t.window &&
+    r.minClauseCoverage >= t.clause &&
+    r.termCount >= t.minTerms
   ) {
     reasons.push(
-      `${pct(lex.windowCoverage)} of the claim's content words stand together in the passage; its numbers and names are there`,
+      `${pct(r.windowCoverage)} of the claim's content words stand together in the passage; its numbers and names are there`,
     );
-    return { verdict: 'supported', score: rounded, reasons };
+    return { verdict: 'supported', score: r.score, reasons };
   }
-  if (lex.termCount < t.minTerms) reasons.push('the claim has too few content words to judge on words alone');
+  if (r.opposedReason) reasons.push(`the passage may say the opposite: ${r.opposedReason}`);
+  if (r.termCount < t.minTerms) reasons.push('the claim has too few content words to judge on words alone');
   if (reasons.length === 0 || (reasons.length === 1 && reasons[0] === 'the quote is in the passage')) {
     reasons.push('the passage shares the claim’s words, but not clearly enough to accept it without a closer reading');
   }
-  return { verdict: 'uncertain', score: rounded, reasons };
+  return { verdict: 'uncertain', score: r.score, reasons, ...(r.silentClause ? { silentClause: r.silentClause } : {}) };
+}
+
+/** Checks one claim against one passage. Deterministic; no I/O. */
+export function verifyClaim(input: VerifyInput, k: DecisionConstants = DECISION_CONSTANTS): VerifyOutcome {
+  if (normalizeText(input.passage).length > 0 && normalizeText(input.claim).length === 0)
+    return { verdict: 'uncertain', score: 0, reasons: ['the claim is empty: nothing to check'] };
+  return decideSupport(readSupport(input), k);
 }
 
 /** A claim of a composed answer and the span ids it cites ("S1"…). */
@@ -182,12 +287,16 @@ export interface CitedClaim {
  * Checks a claim of an answer against the spans it cites, joined. A claim that cites nothing, or a
  * span that is not in the evidence, is unsupported: it is never accepted on spans it did not cite.
  */
-export function verifyCitedClaim(claim: CitedClaim, spans: ReadonlyMap<string, string>): VerifyOutcome {
+export function verifyCitedClaim(
+  claim: CitedClaim,
+  spans: ReadonlyMap<string, string>,
+  k: DecisionConstants = DECISION_CONSTANTS,
+): VerifyOutcome {
   if (claim.cites.length === 0) return { verdict: 'unsupported', score: 0, reasons: ['the claim cites no passage'] };
   const unknown = claim.cites.filter((id) => !spans.has(id));
   if (unknown.length > 0) {
     return { verdict: 'unsupported', score: 0, reasons: [`the claim cites ${unknown.join(', ')}, which is not in the evidence`] };
   }
   const passage = claim.cites.map((id) => spans.get(id)!).join('\n');
-  return verifyClaim({ claim: claim.text, passage, quote: claim.quote });
+  return verifyClaim({ claim: claim.text, passage, quote: claim.quote }, k);
 }

@@ -5,6 +5,7 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
+import { synonymGroups } from './lexicon';
 
 /** Words that carry little of a claim's content beyond the stopwords of `lib/text/tokens`. */
 const WEAK = new Set(
@@ -31,8 +32,19 @@ const PLURALS: [RegExp, string][] = [
 /** Endings removed, longest first; one at most. */
 const ENDINGS = 'ational ization ations ation ition ments ment ness ingly ing edly ed ly ity ive al er est ic e y'.split(' ');
 
+const stemCache = new Map<string, string>();
+
 /** A light stem: lower case, common English endings removed, cut to 7 characters. */
 export function stem(word: string): string {
+  let s = stemCache.get(word);
+  if (s === undefined) {
+    if (stemCache.size > 50_000) stemCache.clear();
+    stemCache.set(word, (s = computeStem(word)));
+  }
+  return s;
+}
+
+function computeStem(word: string): string {
   let w = word.toLowerCase().replace(/['’]s$/, '');
   if (/^\d/.test(w)) return w.replace(/,/g, '');
   for (const [re, to] of PLURALS) {
@@ -60,6 +72,21 @@ function termWords(text: string): string[] {
 /** The content terms (stems) of a text, in order. */
 export function terms(text: string): string[] {
   return termWords(text).map(stem);
+}
+
+/** A term's synonym groups as terms of their own ("g123"), so that a synonym in the passage counts as the word. */
+function groupTerms(word: string): string[] {
+  return synonymGroups(word).map((g) => `g${g}`);
+}
+
+/** The terms a passage sentence offers: its stems and its words' synonym groups. */
+function offeredTerms(sentence: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of termWords(sentence)) {
+    out.add(stem(w));
+    for (const g of groupTerms(w)) out.add(g);
+  }
+  return out;
 }
 
 /** Splits a passage into sentences (lines, then sentence ends). */
@@ -122,10 +149,18 @@ const WINDOW = 3;
 export function lexicalMeasures(claim: string, passage: string): LexicalMeasures {
   const claimTerms = terms(claim);
   const distinct = [...new Set(claimTerms)];
+  // Each claim term is met by its stem or by a synonym of its word.
+  const alternatives = new Map<string, string[]>();
+  for (const w of termWords(claim)) {
+    const t = stem(w);
+    alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), ...groupTerms(w)])]);
+  }
+  const meets = (t: string, offered: Set<string>) => (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
   const sents = sentences(passage);
   const sentTerms = sents.map((s) => terms(s));
-  const all = new Set(sentTerms.flat());
-  const missingTerms = distinct.filter((t) => !all.has(t));
+  const sentOffered = sents.map(offeredTerms);
+  const all = new Set(sentOffered.flatMap((o) => [...o]));
+  const missingTerms = distinct.filter((t) => !meets(t, all));
   const coverage = distinct.length === 0 ? 1 : (distinct.length - missingTerms.length) / distinct.length;
   // Report words as the claim writes them, not their stems.
   const wordOf = new Map<string, string>();
@@ -133,8 +168,7 @@ export function lexicalMeasures(claim: string, passage: string): LexicalMeasures
   const missing = missingTerms.map((t) => wordOf.get(t) ?? t);
 
   // For each sentence, which claim terms it has: windows are unions of neighbours.
-  const wanted = new Set(distinct);
-  const sentHits = sentTerms.map((ts) => new Set(ts.filter((t) => wanted.has(t))));
+  const sentHits = sentOffered.map((offered) => new Set(distinct.filter((t) => meets(t, offered))));
   const windowOf = (termsWanted: string[]): { score: number; at: number } => {
     if (termsWanted.length === 0) return { score: 1, at: 0 };
     let best = 0;

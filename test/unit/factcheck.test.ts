@@ -13,13 +13,13 @@ import { startFakeBrave } from '../fakes/search-servers';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
 import { span } from './spans';
 
-const PAGE = `Exampleville is a river town. The town had 412,000 residents on 1 January 2026. Its mayor, Ana Ruiz, was elected in 2022. The bridge festival draws 50,000 visitors every summer. We love it here. Is it the best town?`;
+const PAGE = `Exampleville is a river town. Exampleville had 412,000 residents on 1 January 2026. Its mayor, Ana Ruiz, was elected in 2022. The bridge festival draws 50,000 visitors every summer. We love it here. Is it the best town?`;
 
 describe('claims to check', () => {
   it('without a model: the sentences with numbers, dates or names, as they are, with their offsets', () => {
     const claims = checkableSentences(PAGE);
     expect(claims.map((c) => c.text)).toEqual([
-      'The town had 412,000 residents on 1 January 2026.',
+      'Exampleville had 412,000 residents on 1 January 2026.',
       'Its mayor, Ana Ruiz, was elected in 2022.',
       'The bridge festival draws 50,000 visitors every summer.',
     ]);
@@ -36,7 +36,7 @@ describe('claims to check', () => {
           claims: [
             {
               claim: 'Exampleville had 412,000 residents on 1 January 2026.',
-              sentence: 'The town had 412,000 residents on 1 January 2026.',
+              sentence: 'Exampleville had 412,000 residents on 1 January 2026.',
             },
             { claim: 'Exampleville has a nuclear plant.', sentence: 'The town runs a nuclear plant.' },
           ],
@@ -47,7 +47,7 @@ describe('claims to check', () => {
     expect(r.claims).toHaveLength(1);
     expect(r.claims[0]).toMatchObject({
       text: 'Exampleville had 412,000 residents on 1 January 2026.',
-      sentence: 'The town had 412,000 residents on 1 January 2026.',
+      sentence: 'Exampleville had 412,000 residents on 1 January 2026.',
     });
     expect(r.notes.join(' ')).toContain('nuclear plant');
   });
@@ -179,7 +179,7 @@ describe('fact-checking a page over HTTP fakes', () => {
   it('supported, contradicted and not found; the page’s own domain is never evidence; copies count once', async () => {
     const r = await factCheck({ text: PAGE, pageUrl: site.urlOf('exampleville-blog.test', '/post'), title: 'Our town' }, deps());
     expect(r.claims.map((c) => [c.sentence, c.verdict])).toEqual([
-      ['The town had 412,000 residents on 1 January 2026.', 'supported'],
+      ['Exampleville had 412,000 residents on 1 January 2026.', 'supported'],
       ['Its mayor, Ana Ruiz, was elected in 2022.', 'contradicted'],
       ['The bridge festival draws 50,000 visitors every summer.', 'not-found'],
     ]);

@@ -1,0 +1,242 @@
+/**
+ * Reading a claim against a passage beyond shared words: whether the passage says the opposite (a
+ * negation that one of them has and the other lacks, or an antonym of the claim's word), and whether
+ * its figures and periods agree with the claim's when they are about the same thing.
+ */
+import { normalizeText } from '../anchor/normalize';
+import { contentWords } from '../text/tokens';
+import { antonymsOf, lemmaOf, synonymGroups } from './lexicon';
+import { sentences, stem } from './lexical';
+import { polarWords } from './polarity';
+import { periodsIn, periodsOverlap, type Period } from './periods';
+import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
+
+/** A word as the comparisons see it: its stem, lemma and synonym groups. */
+interface WordKeys {
+  word: string;
+  keys: string[];
+}
+
+function keysOf(word: string): WordKeys {
+  const lemma = lemmaOf(word);
+  return { word, keys: [`s:${stem(word)}`, `l:${lemma}`, ...synonymGroups(word).map((g) => `g:${g}`)] };
+}
+
+/** The content words of a sentence in order, each with its keys and whether a negation governs it. */
+interface SentenceWords {
+  text: string;
+  keys: Set<string>;
+  words: Array<WordKeys & { negated: boolean }>;
+}
+
+function readSentence(text: string): SentenceWords {
+  const words = polarWords(text).map((p) => ({ ...keysOf(p.word), negated: p.negated }));
+  return { text, keys: new Set(words.flatMap((w) => w.keys)), words };
+}
+
+const meets = (w: WordKeys, keys: Set<string>) => w.keys.some((k) => keys.has(k));
+const sameWord = (a: WordKeys, b: WordKeys) => a.keys.some((k) => b.keys.includes(k));
+
+/** Content words on either side of a word that count as its context, for "about the same thing". */
+const CONTEXT = 12;
+
+/** Where a passage says the opposite of a claim. */
+export interface Opposition {
+  /** "the claim negates", "the passage negates", or an antonym. */
+  kind: 'claim-negates' | 'passage-negates' | 'antonym';
+  /** The claim's word the opposition is about. */
+  word: string;
+  /** The passage's sentence that says the opposite. */
+  sentence: string;
+  /** Share of the claim's other content words in that sentence: how surely it is about the same thing. */
+  overlap: number;
+  /** In words a reader can check. */
+  reason: string;
+}
+
+/** Share of the claim's words, other than `except`, found within CONTEXT words of position `at` of the sentence. */
+function overlapNear(claim: WordKeys[], sentence: SentenceWords, at: number, except: WordKeys): number {
+  const others = claim.filter((w) => !sameWord(w, except));
+  if (others.length === 0) return 0;
+  const near = new Set(sentence.words.slice(Math.max(0, at - CONTEXT), at + CONTEXT + 1).flatMap((w) => w.keys));
+  return others.filter((w) => meets(w, near)).length / others.length;
+}
+
+/** Share of the claim's words, other than `except`, that the sentence has. */
+function overlapOf(claim: WordKeys[], sentence: SentenceWords, except: WordKeys): number {
+  const others = claim.filter((w) => !sameWord(w, except));
+  if (others.length === 0) return 0;
+  return others.filter((w) => meets(w, sentence.keys)).length / others.length;
+}
+
+/**
+ * The strongest opposition between a claim and a passage, if any: a word the claim negates that a
+ * sentence of the passage states without negation ("is not accelerating" / "an accelerating rise"),
+ * the reverse, or a word of the claim whose antonym the sentence states while lacking the word itself
+ * ("sea levels are falling" / "sea levels are rising"). Double negations cancel. How surely it is
+ * about the same thing is the share of the claim's other words near the opposed word.
+ */
+export function oppositionIn(claim: string, passage: string): Opposition | null {
+  const claimWords = readSentence(claim).words;
+  let best: Opposition | null = null;
+  const consider = (o: Opposition) => {
+    if (!best || o.overlap > best.overlap) best = o;
+  };
+  for (const text of sentences(passage)) {
+    const s = readSentence(text);
+    for (const w of claimWords) {
+      const at = s.words.findIndex((x) => sameWord(x, w));
+      if (at >= 0) {
+        // Every occurrence must disagree: a sentence that also states the word as the claim does agrees.
+        const occurrences = s.words.filter((x) => sameWord(x, w));
+        if (occurrences.every((x) => x.negated !== w.negated)) {
+          consider({
+            kind: w.negated ? 'claim-negates' : 'passage-negates',
+            word: w.word,
+            sentence: text,
+            overlap: overlapNear(claimWords, s, at, w),
+            reason: w.negated
+              ? `the claim denies "${w.word}", which the passage states: "${clip(text)}"`
+              : `the passage denies "${w.word}": "${clip(text)}"`,
+          });
+        }
+        continue;
+      }
+      const opposite = antonymsOf(w.word);
+      const oat = s.words.findIndex((x) => opposite.some((a) => x.keys.includes(`l:${a}`)));
+      // "Not rising" against "falling" is no opposition; neither is "falling" against "not rising".
+      if (oat < 0 || s.words[oat]!.negated !== w.negated) continue;
+      consider({
+        kind: 'antonym',
+        word: w.word,
+        sentence: text,
+        overlap: overlapNear(claimWords, s, oat, w),
+        reason: `the claim says "${w.word}" where the passage says "${s.words[oat]!.word}": "${clip(text)}"`,
+      });
+    }
+  }
+  return best;
+}
+
+function clip(text: string, max = 120): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** A figure of the claim and a figure of the passage of the same unit that cannot be the same value. */
+export interface QuantityClash {
+  claim: Quantity;
+  passage: Quantity;
+  sentence: string;
+  /** Share of the claim's other content words in the passage's sentence. */
+  overlap: number;
+  /** The two speak of different times (both name periods, and they do not meet). */
+  otherTime: boolean;
+  reason: string;
+}
+
+/** How a claim's figures meet the passage's: agreements (by unit) and the strongest clash. */
+export interface QuantityReading {
+  /** Claim figures that a passage figure of the same unit agrees with (surfaces). */
+  agreed: string[];
+  clash: QuantityClash | null;
+}
+
+function periodsMeet(a: Period[], b: Period[]): boolean {
+  return a.length === 0 || b.length === 0 || a.some((p) => b.some((q) => periodsOverlap(p, q)));
+}
+
+/** Reads the claim's figures against the passage's, sentence by sentence. */
+export function readQuantities(claim: string, passage: string, now?: number): QuantityReading {
+  const claimQuantities = quantitiesIn(claim);
+  const agreed: string[] = [];
+  let clash: QuantityClash | null = null;
+  if (claimQuantities.length === 0) return { agreed, clash };
+  const claimWords = readSentence(claim).words;
+  const claimPeriods = periodsIn(claim, now);
+  const unitWords = new Set(claimQuantities.map((q) => q.unit));
+  const others = claimWords.filter((w) => !unitWords.has(lemmaOf(w.word)));
+  const clashes: QuantityClash[] = [];
+  for (const text of sentences(passage)) {
+    const quantities = quantitiesIn(text);
+    if (quantities.length === 0) continue;
+    const s = readSentence(text);
+    const overlap = others.length ? others.filter((w) => meets(w, s.keys)).length / others.length : 0;
+    const otherTime = !periodsMeet(claimPeriods, periodsIn(text, now));
+    for (const cq of claimQuantities) {
+      const same = quantities.filter((q) => q.unit === cq.unit);
+      if (same.length === 0) continue;
+      if (same.some((q) => quantitiesAgree(cq, q))) agreed.push(cq.surface);
+      else
+        clashes.push({
+          claim: cq,
+          passage: same[0]!,
+          sentence: text,
+          overlap,
+          otherTime,
+          reason: `the passage gives ${same[0]!.surface} where the claim says ${cq.surface}: "${clip(text)}"`,
+        });
+    }
+  }
+  // A figure that some sentence agrees with is not contradicted by another sentence's figure.
+  for (const c of clashes) if (!agreed.includes(c.claim.surface) && (!clash || c.overlap > clash.overlap)) clash = c;
+  return { agreed: [...new Set(agreed)], clash };
+}
+
+/** A dated event of the claim ("elected in 2022") that the passage dates otherwise ("elected in 2019"). */
+export interface DateClash {
+  event: string;
+  claim: Period;
+  passage: Period[];
+  sentence: string;
+  /** Share of the claim's other content words in the passage's sentence. */
+  overlap: number;
+  reason: string;
+}
+
+/** The event word a period dates: the nearest content word before it ("was elected in 2022" → "elected"). */
+function eventBefore(text: string, at: number): string | null {
+  const before = contentWords(text.slice(Math.max(0, at - 40), at)).filter((w) => /^\p{L}+$/u.test(w.split('-').pop() ?? ''));
+  const word = before[before.length - 1];
+  return word ? (word.split('-').pop() ?? null) : null;
+}
+
+/** Reads the claim's dated events against the passage's: agreement, or the strongest clash. */
+export function readDates(claim: string, passage: string, now?: number): { agreed: string[]; clash: DateClash | null } {
+  const c = normalizeText(claim).toLowerCase();
+  const events = periodsIn(claim, now).flatMap((p) => {
+    const event = eventBefore(c, p.at);
+    return event ? [{ period: p, event: keysOf(event) }] : [];
+  });
+  const agreed: string[] = [];
+  let clash: DateClash | null = null;
+  if (events.length === 0) return { agreed, clash };
+  const claimWords = readSentence(claim).words;
+  for (const text of sentences(passage)) {
+    const t = normalizeText(text).toLowerCase();
+    const dated = periodsIn(text, now).flatMap((p) => {
+      const event = eventBefore(t, p.at);
+      return event ? [{ period: p, event: keysOf(event) }] : [];
+    });
+    if (dated.length === 0) continue;
+    const s = readSentence(text);
+    for (const e of events) {
+      const same = dated.filter((d) => d.event.keys.some((k) => e.event.keys.includes(k)));
+      if (same.length === 0) continue;
+      if (same.some((d) => periodsOverlap(d.period, e.period))) {
+        agreed.push(e.period.surface);
+        continue;
+      }
+      const overlap = overlapOf(claimWords, s, claimWords.find((w) => w.keys[0] === e.event.keys[0]) ?? e.event);
+      if (!clash || overlap > clash.overlap)
+        clash = {
+          event: e.event.word,
+          claim: e.period,
+          passage: same.map((d) => d.period),
+          sentence: text,
+          overlap,
+          reason: `the passage dates "${e.event.word}" ${same.map((d) => d.period.surface).join(' and ')}, the claim ${e.period.surface}: "${clip(text)}"`,
+        };
+    }
+  }
+  return { agreed: [...new Set(agreed)], clash };
+}

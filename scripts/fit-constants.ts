@@ -1,0 +1,20 @@
+/**
+ * Fits the verifier's and the fact-check's decision constants on every labelled dev set in
+ * ../shared/data/ (WiCE and ExpertQA pairs, ExpertQA's cited answers, Climate-FEVER), by the rules in
+ * lib/verify/calibration.ts, and writes them to lib/verify/decision-constants.json with the figures
+ * they give: fitted on all sets, and for each set fitted without it.
+ *
+ *   npx tsx scripts/fit-constants.ts
+ *
+ * `npm run eval` measures the constants in force the same two ways and prints the table.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { calibrationReport } from '../lib/eval/calibration-report';
+import { loadCalibrationItems } from '../lib/eval/load-calibration';
+
+const items = loadCalibrationItems(path.resolve('../shared/data'));
+const report = calibrationReport(items);
+const target = path.resolve('lib/verify/decision-constants.json');
+writeFileSync(target, `${JSON.stringify({ constants: report.fittedOnAll, leaveOneOut: report.leaveOneOut }, null, 2)}\n`);
+console.log(`wrote ${target}: ${JSON.stringify(report.fittedOnAll)}`);
