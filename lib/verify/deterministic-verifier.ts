@@ -8,7 +8,7 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { missingNameWords, nameWordFound, namesIn, wordIndex } from './entities';
-import { lexicalMeasures } from './lexical';
+import { lexicalMeasures, terms } from './lexical';
 import { factFound, numericFacts, numericIndex, type NumericFact } from './numbers';
 import { quoteFound } from './quote';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
@@ -182,7 +182,9 @@ export function readSupport(input: VerifyInput): SupportReading {
   // (2) Numbers, dates, versions, percentages: as written, or agreeing figures and periods.
   const index = numericIndex(passage);
   const metByReading = readingMatcher(claim, passage);
-  const missingFacts = withPercent(numericFacts(claim), claim).filter((f) => !factFound(f, index) && !metByReading(f));
+  const facts = withPercent(numericFacts(claim), claim);
+  const otherwise = facts.filter((f) => !factFound(f, index) && metByReading(f));
+  const missingFacts = facts.filter((f) => !factFound(f, index) && !otherwise.includes(f));
   for (const f of missingFacts) reasons.push(`${describeFact(f)} is not in the passage`);
 
   // (3) Names, in the passage or borne by its publisher.
@@ -203,7 +205,7 @@ export function readSupport(input: VerifyInput): SupportReading {
   }
 
   // (4) Words (with their WordNet synonyms): overall, in one stretch, pair by pair, clause by clause.
-  const lex = lexicalMeasures(input.claim, input.passage);
+  const lex = lexicalMeasures(input.claim, input.passage, new Set(otherwise.flatMap((f) => terms(f.surface))));
   const lexical = (2 * lex.coverage + lex.windowCoverage + lex.bigramCoverage) / 4;
   const score =
     lexical *

@@ -145,8 +145,11 @@ export interface LexicalMeasures {
 
 const WINDOW = 3;
 
-/** Computes the lexical measures of `claim` against `passage`. */
-export function lexicalMeasures(claim: string, passage: string): LexicalMeasures {
+/**
+ * Computes the lexical measures of `claim` against `passage`. `met` are claim terms the passage
+ * states otherwise (a figure it gives as "410" for the claim's "just over 400"): they count as present.
+ */
+export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet<string> = new Set()): LexicalMeasures {
   const claimTerms = terms(claim);
   const distinct = [...new Set(claimTerms)];
   // Each claim term is met by its stem or by a synonym of its word.
@@ -155,7 +158,7 @@ export function lexicalMeasures(claim: string, passage: string): LexicalMeasures
     const t = stem(w);
     alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), ...groupTerms(w)])]);
   }
-  const meets = (t: string, offered: Set<string>) => (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
+  const meets = (t: string, offered: Set<string>) => met.has(t) || (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
   const sents = sentences(passage);
   const sentTerms = sents.map((s) => terms(s));
   const sentOffered = sents.map(offeredTerms);

@@ -119,10 +119,13 @@ export function buildLexicon(files: WordNetFiles): LexiconTable {
   };
   for (const w of sortedKeys(groups)) table.groups[w] = [...groups.get(w)!].sort((a, b) => a - b);
   for (const w of sortedKeys(antonyms)) table.antonyms[w] = [...antonyms.get(w)!].sort();
-  const known = (w: string) => groups.has(w) || antonyms.has(w);
+  // Irregular forms whose lemma a prefix cannot find ("mice" → "mouse", "fell" → "fall"); the
+  // others ("accompanied" → "accompany") the verifier's stemmer already joins.
   for (const form of Object.keys(files.irregular).sort()) {
     const lemma = files.irregular[form]!;
-    if (form !== lemma && /^[a-z]+$/.test(form) && known(lemma)) table.irregular[form] = lemma;
+    if (form === lemma || !/^[a-z]+$/.test(form) || !/^[a-z]+$/.test(lemma)) continue;
+    if (form.slice(0, 4) === lemma.slice(0, 4) && !(groups.has(lemma) || antonyms.has(lemma))) continue;
+    table.irregular[form] = lemma;
   }
   return table;
 }

@@ -45,9 +45,9 @@ export function lemmaOf(word: string): string {
 }
 
 function findLemma(w: string): string {
-  if (known(w)) return w;
   const irregular = table.irregular[w];
   if (irregular) return irregular;
+  if (known(w)) return w;
   for (const [ending, replacement] of DETACH) {
     if (!w.endsWith(ending) || w.length - ending.length < 2) continue;
     const base = w.slice(0, w.length - ending.length) + replacement;

@@ -86,13 +86,11 @@ export function periodsIn(text: string, now: number = new Date().getUTCFullYear(
   // "The middle 1900s" is a century; "the early 1990s" is a decade.
   scan(new RegExp(`${PART}(1[5-9]|20)00s`, 'g'), (m) => part(+m[2]! * 100, +m[2]! * 100 + 99, m[1]));
   scan(new RegExp(`${PART}(1[5-9]\\d|20\\d)0s`, 'g'), (m) => part(+m[2]! * 10, +m[2]! * 10 + 9, m[1]));
-  // "Since 2005", "since the 1950s" (the decade read above, extended to now).
+  // "Since 2005"; and "since the 1950s", "since the mid-20th century": the period read above, open to now.
   for (const m of t.matchAll(new RegExp(`since\\s+(?:the\\s+)?${YEAR}(?!s)`, 'g'))) {
     add(m.index ?? 0, m[0].length, +m[1]!, now, m[0]);
   }
-  for (const p of out) {
-    if (/\d0s$/.test(p.surface) && new RegExp(`since\\s+(?:the\\s+)?\\S*${p.surface.replace(/[-]/g, '\\-')}`).test(t)) p.to = now;
-  }
+  for (const p of out) if (/since(?:\s+the)?\s*$/.test(t.slice(Math.max(0, p.at - 12), p.at))) p.to = now;
   // Single years last, where nothing above took them.
   scan(new RegExp(`(?<![\\d.,])${YEAR}(?![\\d%]|s\\b|\\s*(?:ppm|people|km|m\\b|kg|tonnes|tons))`, 'g'), (m) => [+m[1]!, +m[1]!]);
   return out.sort((a, b) => a.at - b.at);

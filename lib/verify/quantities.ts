@@ -26,9 +26,10 @@ const APPROXIMATE = 0.1;
 
 const HEDGES: [RegExp, (x: number) => [number, number]][] = [
   [
-    /(?:about|around|approximately|roughly|some|circa|nearly|almost|close to|an estimated|estimated|~)\s*$/,
+    /(?:about|around|approximately|roughly|some|circa|an estimated|estimated|~)\s*$/,
     (x) => [x * (1 - APPROXIMATE), x * (1 + APPROXIMATE)],
   ],
+  [/(?:nearly|almost|close to)\s*$/, (x) => [x * (1 - APPROXIMATE), x]],
   [/(?:just|slightly)\s+(?:over|above|more than)\s*$/, (x) => [x, x * (1 + APPROXIMATE)]],
   [/(?:just|slightly)\s+(?:under|below|less than)\s*$/, (x) => [x * (1 - APPROXIMATE), x]],
   [/(?:more than|over|above|at least|exceeding|upwards of|in excess of)\s*$/, (x) => [x, Infinity]],
@@ -100,7 +101,8 @@ export function quantitiesIn(text: string): Quantity[] {
       const hedge = HEDGES.find(([h]) => h.test(before));
       const r = rounding(digits);
       [low, high] = hedge ? hedge[1](x) : [x - r, x + r];
-      if (hedge) [low, high] = [Math.min(low, x - r), Math.max(high, x + r)];
+      // "About 400" is at least as loose as the rounding of 400; "just over 400" keeps its side.
+      if (hedge === HEDGES[0]) [low, high] = [Math.min(low, x - r), Math.max(high, x + r)];
     }
     if (low > high) continue;
     const unit = currency ? CURRENCY[currency]! : unitHit ? unitHit[1] : lemmaOf(/^([a-z][a-z-]+)/.exec(after)?.[1] ?? '');

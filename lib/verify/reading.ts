@@ -203,9 +203,11 @@ function eventBefore(text: string, at: number): string | null {
 /** Reads the claim's dated events against the passage's: agreement, or the strongest clash. */
 export function readDates(claim: string, passage: string, now?: number): { agreed: string[]; clash: DateClash | null } {
   const c = normalizeText(claim).toLowerCase();
+  // "412,000 residents in 2026" dates a figure, not an event: figures are read by readQuantities.
+  const units = new Set(quantitiesIn(claim).map((q) => q.unit));
   const events = periodsIn(claim, now).flatMap((p) => {
     const event = eventBefore(c, p.at);
-    return event ? [{ period: p, event: keysOf(event) }] : [];
+    return event && !units.has(lemmaOf(event)) ? [{ period: p, event: keysOf(event) }] : [];
   });
   const agreed: string[] = [];
   let clash: DateClash | null = null;
