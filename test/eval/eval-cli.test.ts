@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,4 +137,90 @@ describe('spanlight eval', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain('citation precision');
   });
+});
+
+describe('spanlight eval --calibration', () => {
+  // A few lines written for the test, in each file's format: enough to fit and measure, fast.
+  const data = mkdtempSync(path.join(os.tmpdir(), 'spanlight-calibration-'));
+  const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+  const museum = 'The Berg Museum opened in 1901 in the old harbour warehouse. It welcomes about 1,200 visitors a week.';
+  it('prints both ways of fitting per set, and exits 1 when the constants in force are not what the fit gives', async () => {
+    const v = path.join(data, 'verification');
+    const f = path.join(data, 'factcheck');
+    mkdirSync(v, { recursive: true });
+    mkdirSync(f, { recursive: true });
+    writeFileSync(
+      path.join(v, 'pairs-dev.jsonl'),
+      jsonl([
+        { id: 'p1', source: 'wice', claim: 'The Berg Museum opened in 1901.', passage: museum, url: null, label: 'supported' },
+        { id: 'p2', source: 'wice', claim: 'The Berg Museum opened in 1899.', passage: museum, url: null, label: 'unsupported' },
+        {
+          id: 'p3',
+          source: 'other',
+          claim: 'It welcomes about 1,200 visitors a week.',
+          passage: museum,
+          url: null,
+          label: 'supported',
+        },
+        {
+          id: 'p4',
+          source: 'other',
+          claim: 'The museum sells tickets online.',
+          passage: museum,
+          url: null,
+          label: 'unsupported',
+        },
+      ]),
+    );
+    writeFileSync(
+      path.join(v, 'answers-dev.jsonl'),
+      jsonl([
+        {
+          id: 'a1',
+          source: 'expertqa',
+          question: 'When did the Berg Museum open?',
+          evidence: [{ id: 'S1', url: null, text: museum }],
+          draft: 'It opened in 1901 [S1].',
+          claims: [{ text: 'The Berg Museum opened in 1901.', cites: ['S1'], label: 'supported' }],
+        },
+      ]),
+    );
+    writeFileSync(
+      path.join(f, 'climate-fever-dev.jsonl'),
+      jsonl([
+        {
+          id: 'c1',
+          kind: 'pair',
+          claim: 'The museum did not open in 1901.',
+          evidence: [{ id: 'S1', text: museum }],
+          label: 'contradicted',
+        },
+        {
+          id: 'c2',
+          kind: 'claim',
+          claim: 'The Berg Museum opened in 1901.',
+          evidence: [{ id: 'S1', text: museum }],
+          label: 'supported',
+        },
+      ]),
+    );
+    const r = await runCli(['eval', '--calibration', '--data', data], { timeoutMs: 60_000 });
+    expect(r.stdout).toContain('fitted on all');
+    expect(r.stdout).toMatch(/without wice/);
+    expect(r.stdout).toMatch(/wice\s+reject precision\s+\d\.\d{3}\s+\d\.\d{3}/);
+    expect(r.stdout).toMatch(/climate-fever\s+whole claims: verdict equals the label/);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('run npx tsx scripts/fit-constants.ts');
+  });
+
+  it('a missing data folder is an error naming the file, exit 1; options that do not go together are usage errors', async () => {
+    const missing = await runInProcess(['eval', '--calibration', '--data', path.join(data, 'nowhere')]);
+    expect(missing.code).toBe(1);
+    // A progress line, then the error.
+    expect(missing.stderr.trim().split('\n').at(-1)).toMatch(/pairs-dev\.jsonl: cannot be read \(ENOENT\)/);
+    expect((await runInProcess(['eval', '--data', data])).code).toBe(2);
+    expect((await runInProcess(['eval', '--calibration', '--live'])).code).toBe(2);
+  });
+
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
 });
