@@ -13,7 +13,7 @@ import { startFakeBrave } from '../fakes/search-servers';
 import { highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
 
 const CLAIMS = [
-  'The town had 412,000 residents on 1 January 2026.',
+  'Exampleville had 412,000 residents on 1 January 2026.',
   'Its mayor, Ana Ruiz, was elected in 2022.',
   'The bridge festival draws 50,000 visitors every summer.',
 ];

@@ -17,7 +17,7 @@ import {
   type FakeOpenAi,
 } from '../fakes/openai-server';
 
-const PAGE = `Exampleville is a river town. The town had 412,000 residents on 1 January 2026. Its mayor, Ana Ruiz, was elected in 2022. The bridge festival draws 50,000 visitors every summer.`;
+const PAGE = `Exampleville is a river town. Exampleville had 412,000 residents on 1 January 2026. Its mayor, Ana Ruiz, was elected in 2022. The bridge festival draws 50,000 visitors every summer.`;
 const FESTIVAL = 'Each summer, the tourism board counts some fifty thousand guests at the river celebration by the old crossing.';
 const NOW = new Date('2026-11-30T12:00:00Z');
 
