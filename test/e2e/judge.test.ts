@@ -162,7 +162,7 @@ describe('the model judge in the extension, on by default with a model; the code
     const closest = notFound.locator('.closest li');
     expect(await closest.count()).toBe(1);
     expect(squash((await closest.locator('button.closest-jump').textContent()) ?? '')).toBe(`“${FESTIVAL}”`);
-    expect(await closest.locator('.closest-source').textContent()).toMatch(/Summer guide · tourism\.test(:\d+)? · 2026-06-01/);
+    expect(await closest.locator('.closest-source').textContent()).toMatch(/Summer guide · tourism\.test(:\d+)? · Jun 1, 2026/);
     const opened = browser.context.waitForEvent('page');
     await closest.locator('button.closest-jump').click();
     const source = await opened;
