@@ -1,7 +1,7 @@
 import type { Conflict, EvidenceSpan } from '../types';
 import { contentWords, words } from '../text/tokens';
 import { registrableDomain } from './select';
-import { sentenceSpans } from './passages';
+import { bestSentence } from './closest-sentence';
 
 const UNIT_ALIASES: Record<string, string> = {
   '%': 'percent',
@@ -86,18 +86,9 @@ export function statedValues(sentence: string): StatedValue[] {
 
 /** The sentence of a span that bears most on the question (most shared content words), if any. */
 function answerSentence(question: string, text: string): string | null {
-  const terms = new Set(contentWords(question));
-  let best: string | null = null;
-  let bestScore = 0;
-  for (const [s, e] of sentenceSpans(text)) {
-    const sentence = text.slice(s, e);
-    const score = new Set(words(sentence).filter((w) => terms.has(w))).size;
-    if (score > bestScore) {
-      best = sentence;
-      bestScore = score;
-    }
-  }
-  return best;
+  // The question's content words, met by any word of the sentence.
+  const best = bestSentence(new Set(contentWords(question)), text, words);
+  return best && best.score > 0 ? best.sentence : null;
 }
 
 export interface ConflictOptions {
