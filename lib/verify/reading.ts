@@ -56,17 +56,18 @@ export interface Opposition {
 
 /** Share of the claim's words, other than `except`, found within CONTEXT words of position `at` of the sentence. */
 function overlapNear(claim: WordKeys[], sentence: SentenceWords, at: number, except: WordKeys): number {
-  const others = claim.filter((w) => !sameWord(w, except));
-  if (others.length === 0) return 0;
-  const near = new Set(sentence.words.slice(Math.max(0, at - CONTEXT), at + CONTEXT + 1).flatMap((w) => w.keys));
-  return others.filter((w) => meets(w, near)).length / others.length;
+  return overlapOf(
+    claim,
+    new Set(sentence.words.slice(Math.max(0, at - CONTEXT), at + CONTEXT + 1).flatMap((w) => w.keys)),
+    except,
+  );
 }
 
-/** Share of the claim's words, other than `except`, that the sentence has. */
-function overlapOf(claim: WordKeys[], sentence: SentenceWords, except: WordKeys): number {
+/** Share of the claim's words, other than `except`, among the keys (a sentence's, or a stretch of it). */
+function overlapOf(claim: WordKeys[], keys: Set<string>, except: WordKeys): number {
   const others = claim.filter((w) => !sameWord(w, except));
   if (others.length === 0) return 0;
-  return others.filter((w) => meets(w, sentence.keys)).length / others.length;
+  return others.filter((w) => meets(w, keys)).length / others.length;
 }
 
 /**
@@ -228,7 +229,7 @@ export function readDates(claim: string, passage: string, now?: number): { agree
         agreed.push(e.period.surface);
         continue;
       }
-      const overlap = overlapOf(claimWords, s, claimWords.find((w) => w.keys[0] === e.event.keys[0]) ?? e.event);
+      const overlap = overlapOf(claimWords, s.keys, claimWords.find((w) => w.keys[0] === e.event.keys[0]) ?? e.event);
       if (!clash || overlap > clash.overlap)
         clash = {
           event: e.event.word,
