@@ -1,8 +1,9 @@
 import { t } from '@/lib/i18n';
 import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
+import { ReleaseSourceSettings } from './release-source-settings';
 
-/** Which sources count: trusted, primary and blocked domains, the gate's conditions, the default freshness. */
+/** Which sources count: trusted, primary and blocked domains, the gate's conditions, the default freshness, the release sources. */
 export function SourceSettings(props: {
   draft: OptionsDraft;
   errors: DraftErrors;
@@ -75,6 +76,7 @@ export function SourceSettings(props: {
           error={errors.freshnessDays}
         />
       )}
+      <ReleaseSourceSettings draft={draft} change={change} />
     </fieldset>
   );
 }

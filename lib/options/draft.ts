@@ -2,8 +2,10 @@ import type { SettingsUpdate, Value, BackgroundCalls } from '../messaging/protoc
 import { PRESETS, capabilitiesFor, type StructuredMode } from '../shared/capabilities';
 import {
   KEYED_PROVIDERS,
+  ReleaseSourceIdSchema,
   SearchProviderIdSchema,
   type KeyedProviderId,
+  type ReleaseSourceIdSetting,
   type ModelCapabilities,
   type SearchProviderId,
   type TabsPolicy,
@@ -15,6 +17,9 @@ export type PublicSettings = Value<BackgroundCalls, 'getSettings'>;
 
 /** Every search provider, in the order the options page lists them. */
 export const SEARCH_PROVIDERS: readonly SearchProviderId[] = SearchProviderIdSchema.options;
+
+/** Every keyless release source, in the order the options page lists them. */
+export const RELEASE_SOURCES: readonly ReleaseSourceIdSetting[] = ReleaseSourceIdSchema.options;
 
 /** Model presets the options page offers; "extractive" is "no model". */
 export const MODEL_PRESETS = [
@@ -61,6 +66,8 @@ export interface OptionsDraft {
   judge: boolean;
   tabsPolicy: TabsPolicy;
   allowPrivateNetwork: boolean;
+  /** The release sources left on (asked for "latest release of X" questions). */
+  releaseSources: ReleaseSourceIdSetting[];
 }
 
 /** Fields that can be wrong, for the message next to each. */
@@ -140,6 +147,7 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     judge: s.judge,
     tabsPolicy: s.tabsPolicy,
     allowPrivateNetwork: s.allowPrivateNetwork,
+    releaseSources: [...s.releaseSources],
   };
 }
 
@@ -287,6 +295,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
       judge: draft.judge,
       prices: { inputPerMillion: prices.input, outputPerMillion: prices.output, searchPerCall: prices.search },
       tabsPolicy: draft.tabsPolicy,
+      releaseSources: RELEASE_SOURCES.filter((id) => draft.releaseSources.includes(id)),
     },
   };
 }

@@ -244,6 +244,37 @@ describe('options page: "Test connection", the model list, write-only keys', () 
     await panel2.close();
   });
 
+  it('release sources: a checkbox each, all on in a fresh profile, an unticked one stays off after saving', async () => {
+    const fresh = await browser.openOptions();
+    await fresh.waitForSelector('form');
+    const group = fresh.getByRole('group', { name: 'Release sources (keyless)' });
+    const boxes = group.getByRole('checkbox');
+    expect(await boxes.count()).toBe(5);
+    for (const box of await boxes.all()) expect(await box.isChecked()).toBe(true);
+    await group.getByRole('checkbox', { name: /npm registry/ }).setChecked(false);
+    await group.getByRole('checkbox', { name: /GitHub releases/ }).setChecked(false);
+    await saveOptions(fresh, {});
+    await fresh.close();
+
+    const again = await browser.openOptions();
+    await again.waitForSelector('form');
+    const saved = again.getByRole('group', { name: 'Release sources (keyless)' });
+    const state = await Promise.all(
+      (await saved.getByRole('checkbox').all()).map(async (b) => [await b.getAttribute('name'), await b.isChecked()]),
+    );
+    expect(state).toEqual([
+      ['release-endoflife', true],
+      ['release-npm', false],
+      ['release-pypi', true],
+      ['release-crates', true],
+      ['release-github', false],
+    ]);
+    await saved.getByRole('checkbox', { name: /npm registry/ }).setChecked(true);
+    await saved.getByRole('checkbox', { name: /GitHub releases/ }).setChecked(true);
+    await saveOptions(again, {});
+    await again.close();
+  });
+
   it('sections with a table of contents; Save, and whether there is something to save, always in view', async () => {
     const fresh = await browser.openOptions();
     await fresh.waitForSelector('form');

@@ -12,6 +12,7 @@ import {
 } from '@/lib/options/draft';
 import { originPatterns } from '@/lib/options/host-access';
 import { defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
+import { releaseSourcesFor } from '@/lib/releases/registry';
 
 function stored(): Settings {
   const s = defaultSettings();
@@ -64,6 +65,20 @@ describe('updateFromDraft', () => {
     expect(typed.ok && typed.update.model.apiKey).toBe('sk-new');
     if (!untouched.ok) return;
     expect(applySettingsUpdate(stored(), untouched.update).search.brave.apiKey).toBe('stored-brave-key');
+  });
+
+  it('release sources: each box left unticked is saved off, and the pipeline stops asking it', () => {
+    expect(draft().releaseSources).toEqual(['endoflife', 'npm', 'pypi', 'crates', 'github']);
+    const checked = updateFromDraft(draft({ releaseSources: ['github', 'pypi'] }));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    // Saved in the settings' own order, whatever the order the boxes were ticked in.
+    expect(checked.update.releaseSources).toEqual(['pypi', 'github']);
+    const next = applySettingsUpdate(stored(), checked.update);
+    expect(releaseSourcesFor(next).map((s) => s.id)).toEqual(['pypi', 'github']);
+    expect(draftFromSettings(toPublicSettings(next)).releaseSources).toEqual(['pypi', 'github']);
+    const none = updateFromDraft(draft({ releaseSources: [] }));
+    expect(none.ok && releaseSourcesFor(applySettingsUpdate(stored(), none.update))).toEqual([]);
   });
 
   it('names each wrong field, with the lines that are no domain', () => {
