@@ -6,7 +6,7 @@
 import type { ChatModel } from '../model/chat-model';
 import { checkCase, frozenSpan } from '../pipeline/check-case';
 import { composeWithModel } from '../pipeline/compose';
-import { prepareEvidence } from '../pipeline/dispose';
+import { gateEvidence } from '../pipeline/gate';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
 import type { LabelledAnswer } from '../verify/dataset';
 import { CATEGORIES, type Category, type EvalCase } from './cases';
@@ -86,7 +86,7 @@ export async function runLive(cases: EvalCase[], options: LiveOptions): Promise<
       const i = next++;
       const c = cases[i]!;
       const spans = c.evidence.map((e) => frozenSpan(e, new Date(c.now)));
-      const prepared = prepareEvidence(c.question, spans, {
+      const prepared = gateEvidence(c.question, spans, {
         minDomains: c.settings?.minDomains ?? 2,
         requirePrimary: c.settings?.requirePrimary ?? false,
         primaryDomains: c.settings?.primaryDomains ?? DEFAULT_PRIMARY_DOMAINS,

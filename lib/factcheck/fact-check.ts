@@ -6,7 +6,7 @@ import { ProviderError } from '../shared/provider-error';
 import type { FetchOutcome } from '../pipeline/fetch-page';
 import type { PipelineCache } from '../pipeline/cache';
 import type { PipelineSettings } from '../pipeline/answer-question';
-import { onDomains } from '../pipeline/dispose';
+import { onDomains } from '../pipeline/on-domains';
 import { registrableDomain } from '../pipeline/select';
 import { sanitizeEvidence } from '../pipeline/sanitize-evidence';
 import { concurrencyLimit } from '../pipeline/concurrency';

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import type { Claim, EvidenceSpan, GateResult } from '../types';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
 import { toIso } from './dates';
-import { StructuredDraftSchema } from './draft';
+import { parseDraft, StructuredDraftSchema } from './draft';
 import { sourcesFor } from './cite';
-import { decideMode, disposeDraft, prepareEvidence } from './dispose';
+import { gateEvidence } from './gate';
+import { decideMode, verifyDraft } from './verify';
 
 /** One frozen case: evidence as the composer saw it, and the model's draft. */
 export const CheckCaseSchema = z.object({
@@ -82,7 +83,7 @@ export interface CheckResult {
 export function checkCase(input: CheckCase): CheckResult {
   const now = input.now ? new Date(input.now) : new Date();
   const spans = input.evidence.map((e) => frozenSpan(e, now));
-  const prepared = prepareEvidence(input.question, spans, {
+  const prepared = gateEvidence(input.question, spans, {
     minDomains: input.settings?.minDomains ?? 2,
     requirePrimary: input.settings?.requirePrimary ?? false,
     primaryDomains: input.settings?.primaryDomains ?? DEFAULT_PRIMARY_DOMAINS,
@@ -119,7 +120,8 @@ export function checkCase(input: CheckCase): CheckResult {
 
   // As in the extension, the draft is disposed of against the spans the composer is shown: spans a
   // resolved conflict set aside are not evidence, and citing one is citing a span that does not exist.
-  const { parsed, claims } = disposeDraft(input.draft, prepared.composeSpans, prepared.texts);
+  const parsed = parseDraft(input.draft, prepared.composeSpans);
+  const { claims } = verifyDraft(parsed, prepared.composeSpans, prepared.texts);
   const shown = claims.map((c) => ({ text: c.text, cites: c.cites, status: c.status, reasons: c.reasons }));
   if (parsed.insufficient) return refuse('The model said the evidence is insufficient.', [], parsed.unsupported);
   if (parsed.unknownIds.length > 0)

@@ -1,6 +1,9 @@
 import type { Conflict, EvidenceSpan, GateResult } from '../types';
 import { publisherOf } from './publisher';
 import { registrableDomain } from './select';
+import { onDomains } from './on-domains';
+import { sanitizeEvidence, type Removal } from './sanitize-evidence';
+import { detectConflicts, setAsideByConflicts } from './conflicts';
 
 export interface GateOptions {
   /** Independent publishers required among the evidence (open tabs included). */
@@ -66,4 +69,45 @@ export function checkGate(spans: EvidenceSpan[], conflicts: Conflict[], options:
   for (const c of material) failed.push({ condition: 'conflict', message: c.note });
   if (conflicts.length > material.length) notes.push(...conflicts.filter((c) => c.resolution !== 'material').map((c) => c.note));
   return { passed: failed.length === 0, failed, notes };
+}
+
+/** The settings the gate reads (a subset of the extension's). */
+export interface GateSettings {
+  minDomains: number;
+  requirePrimary: boolean;
+  /** Registrable domains that count as primary (the seed's list and the user's allowlist). */
+  primaryDomains: string[];
+  /** No freshness check when absent. */
+  freshnessDays?: number;
+  now: Date;
+}
+
+/** The evidence as it goes to the model, and the decisions made on it before composing. */
+export interface GatedEvidence {
+  /** Span texts as the model and the verifier see them (planted instructions removed). */
+  texts: Map<string, string>;
+  removed: Removal[];
+  conflicts: Conflict[];
+  gate: GateResult;
+  /** Spans handed to the composer: resolved conflicts' losing values set aside. */
+  composeSpans: EvidenceSpan[];
+}
+
+/**
+ * Sanitises, compares and gates the evidence: everything decided before a model writes a word. The
+ * extension, `spanlight check` and the evaluation all gate through here.
+ */
+export function gateEvidence(question: string, spans: EvidenceSpan[], settings: GateSettings): GatedEvidence {
+  const isPrimary = onDomains(settings.primaryDomains);
+  const { texts, removed } = sanitizeEvidence(spans);
+  const conflicts = detectConflicts(question, spans, { isPrimary, texts });
+  const gate = checkGate(spans, conflicts, {
+    minDomains: settings.minDomains,
+    requirePrimary: settings.requirePrimary,
+    isPrimary,
+    ...(settings.freshnessDays === undefined ? {} : { freshnessDays: settings.freshnessDays }),
+    now: settings.now,
+  });
+  const aside = setAsideByConflicts(conflicts);
+  return { texts, removed, conflicts, gate, composeSpans: spans.filter((s) => !aside.has(s.spanId)) };
 }

@@ -1,5 +1,6 @@
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../types';
 import { verifyClaim, type VerifyOutcome } from '../verify/deterministic-verifier';
+import type { ParsedDraft } from './draft';
 
 /** A claim's deterministic verdict, kept for the judge and the trace. */
 export interface ClaimCheck {
@@ -71,4 +72,31 @@ export function applyChecks(claims: Claim[], checks: ClaimCheck[], judge?: Judge
       return { ...claim, status: 'dropped', reasons: [...claim.reasons, 'the model judge found it not supported', ...reasons] };
     return { ...claim, status: 'supported', reasons: [...claim.reasons, UNCONFIRMED, ...reasons] };
   });
+}
+
+/** A draft's claims after the checks: the verdicts (for the judge and the trace) and the claims as shown. */
+export interface VerifiedDraft {
+  checks: ClaimCheck[];
+  claims: Claim[];
+}
+
+/** Runs the deterministic checks on a cited draft and applies them; `judge` settles what they could not. */
+export function verifyDraft(
+  parsed: ParsedDraft,
+  spans: EvidenceSpan[],
+  texts: Map<string, string>,
+  judge?: JudgeVerdicts,
+): VerifiedDraft {
+  const checks = checkClaims(parsed.claims, spans, texts);
+  return { checks, claims: applyChecks(parsed.claims, checks, judge) };
+}
+
+/**
+ * The answer's mode from its claims: nothing supported → abstained; everything shown supported and
+ * nothing left open → grounded; otherwise partial.
+ */
+export function decideMode(claims: Claim[], unsupported: string[]): 'grounded' | 'partial' | 'abstained' {
+  const supported = claims.filter((c) => c.status === 'supported').length;
+  if (supported === 0) return 'abstained';
+  return supported === claims.length && unsupported.length === 0 ? 'grounded' : 'partial';
 }

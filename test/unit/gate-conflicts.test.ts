@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkGate } from '@/lib/pipeline/gate';
+import { checkGate, gateEvidence } from '@/lib/pipeline/gate';
 import { detectConflicts, setAsideByConflicts, statedValues } from '@/lib/pipeline/conflicts';
-import { onDomains, prepareEvidence } from '@/lib/pipeline/dispose';
+import { onDomains } from '@/lib/pipeline/on-domains';
 import type { EvidenceSpan } from '@/lib/types';
 import { span } from './spans';
 
@@ -113,7 +113,7 @@ describe('conflicts: values compared across spans, policy applied in code', () =
     expect([...setAsideByConflicts(c)]).toEqual(['S1']);
   });
 
-  it('prepareEvidence hands the composer the preferred spans only', () => {
+  it('gateEvidence hands the composer the preferred spans only', () => {
     const other = dated(
       span('S2', 'Exampleville has 450,000 residents, a blog says.', 'https://blog.example.net/x'),
       '2026-11-20',
@@ -122,7 +122,7 @@ describe('conflicts: values compared across spans, policy applied in code', () =
       span('S3', 'Exampleville residents voted on a new park in 2026.', 'https://third.example.com/p'),
       '2026-11-21',
     );
-    const p = prepareEvidence(Q, [a, other, c], {
+    const p = gateEvidence(Q, [a, other, c], {
       minDomains: 2,
       requirePrimary: false,
       primaryDomains: ['stats.gov.example'],

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decideMode, disposeDraft, prepareEvidence, type DisposeSettings } from '@/lib/pipeline/dispose';
+import { gateEvidence, type GateSettings } from '@/lib/pipeline/gate';
+import { parseDraft } from '@/lib/pipeline/draft';
+import { decideMode, verifyDraft } from '@/lib/pipeline/verify';
 import { sourcesFor } from '@/lib/pipeline/cite';
 import type { EvidenceSpan } from '@/lib/types';
 import { span } from './spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
-const settings: DisposeSettings = { minDomains: 2, requirePrimary: false, primaryDomains: ['census.gov.example'], now: NOW };
+const settings: GateSettings = { minDomains: 2, requirePrimary: false, primaryDomains: ['census.gov.example'], now: NOW };
 const Q = 'How many residents does Exampleville have?';
 
 const evidence: EvidenceSpan[] = [
@@ -24,8 +26,9 @@ const evidence: EvidenceSpan[] = [
 
 /** Runs a draft through everything the code does after the model writes, and what a person would see. */
 function dispose(draft: string) {
-  const prepared = prepareEvidence(Q, evidence, settings);
-  const { parsed, claims } = disposeDraft(draft, evidence, prepared.texts);
+  const prepared = gateEvidence(Q, evidence, settings);
+  const parsed = parseDraft(draft, evidence);
+  const { claims } = verifyDraft(parsed, evidence, prepared.texts);
   const shown = claims.filter((c) => c.status !== 'dropped');
   const sources = sourcesFor(claims, evidence);
   const rendered = JSON.stringify({ shown, sources });
