@@ -6,7 +6,8 @@ import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan, type Tra
 import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
 import { AnswerActions } from './panel/answer-actions';
-import { hostOf } from './panel/labels';
+import { failureHeading, failureLabel, hostOf } from './panel/labels';
+import { failureRole } from '@/lib/shared/failure-codes';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
 import { ClosestPassages } from './panel/closest-passages';
@@ -303,11 +304,11 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
         )}
         {r.mode === 'unavailable' && (
           <section className="card error" role="alert">
-            <h3>{r.failures.some((f) => f.provider.startsWith('The model')) ? t('modelUnavailable') : t('searchUnavailable')}</h3>
+            <h3>{failureHeading(r.failures)}</h3>
             <ul>
               {r.failures.map((f, i) => (
-                <li key={i} className="failure">
-                  {f.message}
+                <li key={i} className="failure" data-role={failureRole(f)} data-code={f.code}>
+                  {failureLabel(f)}
                 </li>
               ))}
             </ul>

@@ -3,7 +3,7 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
 import type { AnswerResult, EvidenceSpan } from '@/lib/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
-import { hostOf } from './panel/labels';
+import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
@@ -120,7 +120,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
         {r.failures.length > 0 && (
           <ul className="warnings">
             {r.failures.map((f, i) => (
-              <li key={i}>{f.message}</li>
+              <li key={i}>{failureLabel(f)}</li>
             ))}
           </ul>
         )}

@@ -159,13 +159,60 @@ export const SourceSchema = z.object({
 });
 export type Source = z.infer<typeof SourceSchema>;
 
+/** Which side failed: a search provider, the model, the page being read, or Spanlight itself. */
+export const FailureRoleSchema = z.enum(['search', 'model', 'page', 'internal']);
+export type FailureRole = z.infer<typeof FailureRoleSchema>;
+
+/**
+ * What failed, as a message id: the panel renders it from the message catalogue with `params`
+ * (lib/shared/failure-codes.ts lists each code's parameters).
+ */
+export const FailureCodeSchema = z.enum([
+  'key-rejected',
+  'request-refused',
+  'rate-limited',
+  'rate-limited-for',
+  'server-error',
+  'unexpected-status',
+  'timeout',
+  'unreachable',
+  'not-json',
+  'unexpected-shape',
+  'bad-base-url',
+  'needs-key',
+  'provider-failed',
+  'exa-out-of-credits',
+  'tavily-plan-credits',
+  'tavily-payg-limit',
+  'serper-key-rejected',
+  'serper-no-credits',
+  'searxng-engines-failed',
+  'searxng-json-disabled',
+  'searxng-limiter',
+  'searxng-limiter-for',
+  'wikipedia-error',
+  'model-timeout',
+  'model-unreachable',
+  'model-unreadable',
+  'builtin-model-failed',
+  'page-unreadable',
+  'internal-error',
+]);
+export type FailureCode = z.infer<typeof FailureCodeSchema>;
+
 /** A provider failure as data: who failed, how, and what a person can do about it. */
 export const ProviderFailureSchema = z.object({
   provider: z.string(),
   kind: z.enum(['auth', 'forbidden', 'rate-limited', 'server', 'timeout', 'network', 'bad-response', 'config']),
   status: z.number().optional(),
   retryAfterSeconds: z.number().optional(),
+  /** The English text (command line, trace, logs; and history stored before codes existed). */
   message: z.string(),
+  /** Set by every failure built with lib/shared/failure-text.ts; absent only in answers stored before. */
+  role: FailureRoleSchema.optional(),
+  code: FailureCodeSchema.optional(),
+  /** The code's parameters, by name (lib/shared/failure-codes.ts). */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ProviderFailure = z.infer<typeof ProviderFailureSchema>;
 

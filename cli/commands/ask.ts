@@ -1,4 +1,5 @@
 import type { FetchLike } from '../../lib/shared/fetch-like';
+import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import type { Settings } from '../../lib/settings';
 import { parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
@@ -124,7 +125,8 @@ Example:
     await io.out(format === 'markdown' ? renderAnswerMarkdown(result) : jsonText(result));
     if (result.mode === 'unavailable') {
       // Provider messages point at the extension's Settings; here the settings are the environment.
-      const where = /Settings →/.test(result.reason) ? ' (here: the SPANLIGHT_* variables, see spanlight ask --help)' : '';
+      const inSettings = result.failures.some((f) => f.code !== undefined && FIXED_IN_SETTINGS.has(f.code));
+      const where = inSettings ? ' (here: the SPANLIGHT_* variables, see spanlight ask --help)' : '';
       io.err(`spanlight ask: unavailable: ${result.reason}${where}`);
       return 1;
     }

@@ -2,7 +2,8 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { formatDate, formatNumber } from '@/lib/format';
 import { ageUnits, type Freshness } from '@/lib/answer/freshness';
 import type { UnusedReason } from '@/lib/answer/source-usage';
-import type { AnswerMode, DateSource, Dated } from '@/lib/types';
+import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure } from '@/lib/types';
+import { failureArgs, failureMessageKey, failureRole } from '@/lib/shared/failure-codes';
 
 /** Host name for display; everything shown is text, never HTML. */
 export function hostOf(url: string): string {
@@ -96,4 +97,22 @@ export function unusedReasonText(r: UnusedReason): string {
     case 'not-read':
       return t('unusedNotRead');
   }
+}
+
+const ROLE_HEADINGS: Record<FailureRole, MessageKey> = {
+  search: 'searchUnavailable',
+  model: 'modelUnavailable',
+  page: 'pageUnavailable',
+  internal: 'internalFailureHeading',
+};
+
+/** The heading of an unavailable result: the role of the failure that stopped it (the last one). */
+export function failureHeading(failures: ProviderFailure[]): string {
+  const last = failures[failures.length - 1];
+  return t(ROLE_HEADINGS[last ? failureRole(last) : 'internal']);
+}
+
+/** A failure in the browser's language, from its code and parameters; stored English when it has no code. */
+export function failureLabel(failure: ProviderFailure): string {
+  return failure.code ? t(failureMessageKey(failure.code) as MessageKey, failureArgs(failure)) : failure.message;
 }

@@ -28,7 +28,9 @@ import { dexieCache } from '../db/cache';
 import { providersFor } from '../search/registry';
 import { releaseSourcesFor } from '../releases/registry';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
-import type { AnswerResult } from '../types';
+import type { AnswerResult, ProviderFailure } from '../types';
+import { failureOf } from '../shared/failure-text';
+import { ProviderError } from '../shared/provider-error';
 import { ensureContentScript, focusOrOpen, readTabs, showTextFragment, unreadableReason } from './tabs';
 import { passageSelector } from '../anchor/passage-selector';
 import { HistoryCalls } from './history-calls';
@@ -57,7 +59,7 @@ async function chatModelFor(settings: Settings): Promise<ChatModel | null> {
 }
 
 /** A result for a failure of ours (not a provider's): shown like any unavailable answer, with a retry. */
-function internalFailure(question: string, searched: string[], message: string, reason: string): AnswerResult {
+function internalFailure(question: string, searched: string[], failure: ProviderFailure, reason: string): AnswerResult {
   return {
     mode: 'unavailable',
     question,
@@ -66,7 +68,7 @@ function internalFailure(question: string, searched: string[], message: string, 
     searched,
     warnings: [],
     conflicts: [],
-    failures: [{ provider: 'Spanlight', kind: 'bad-response', message }],
+    failures: [failure],
     reason,
   };
 }
@@ -276,7 +278,7 @@ export class BackgroundService {
       result = internalFailure(
         job.question,
         [job.question],
-        `Something went wrong inside Spanlight: ${e instanceof Error ? e.message : String(e)}`,
+        failureOf('internal', 'internal-error', { error: e instanceof Error ? e.message : String(e) }, { kind: 'bad-response' }),
         'Something went wrong inside Spanlight. Try again.',
       );
     }
@@ -348,7 +350,10 @@ export class BackgroundService {
     try {
       await ensureContentScript(tabId);
       const read = await callContent(tabId, 'readPage', {});
-      if (!read.ok) throw new Error(`The page could not be read: ${read.error}`);
+      if (!read.ok)
+        throw new ProviderError(
+          failureOf('page', 'page-unreadable', { error: read.error }, { kind: 'bad-response', provider: 'The page' }),
+        );
       pageUrl = read.value.url;
       const text = selection?.trim()
         ? selection
@@ -387,12 +392,16 @@ export class BackgroundService {
       );
       result = toFactCheckResult(outcome, { question: job.question, pageUrl, pageTitle: read.value.title, skipped: skip });
     } catch (e) {
-      result = internalFailure(
-        job.question,
-        [],
-        e instanceof Error ? e.message : String(e),
-        e instanceof Error ? e.message : String(e),
-      );
+      const failure =
+        e instanceof ProviderError
+          ? e.failure
+          : failureOf(
+              'internal',
+              'internal-error',
+              { error: e instanceof Error ? e.message : String(e) },
+              { kind: 'bad-response' },
+            );
+      result = internalFailure(job.question, [], failure, failure.message);
     }
     await this.finish(job, result);
     if (result.mode === 'fact-check') {

@@ -1,5 +1,6 @@
 import type { ChatModel } from './chat-model';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 
 /** The part of Chrome's Prompt API (`LanguageModel`, Chrome 138+ for extensions) we use. */
 export interface LanguageModelApi {
@@ -47,11 +48,14 @@ export function createBuiltinModel(api: LanguageModelApi): ChatModel {
           session.destroy();
         }
       } catch (e) {
-        throw new ProviderError({
-          provider: "The browser's built-in model",
-          kind: 'server',
-          message: `The browser's built-in model failed (${e instanceof Error ? e.message : String(e)}): try again, or choose a model in Settings → Model.`,
-        });
+        throw new ProviderError(
+          failureOf(
+            'model',
+            'builtin-model-failed',
+            { provider: "The browser's built-in model", error: e instanceof Error ? e.message : String(e) },
+            { kind: 'server' },
+          ),
+        );
       }
     },
   };

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { ProviderError, failureFromStatus } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import type { FetchLike } from '../shared/fetch-like';
 import type { ChatModel, ChatRequest } from './chat-model';
 import { capabilitiesFor, type Capabilities } from '../shared/capabilities';
@@ -96,26 +97,14 @@ export function createOpenAiCompatibleModel(config: OpenAiCompatibleConfig): Cha
 export function toProviderError(e: unknown, provider: string, baseUrl: string): ProviderError {
   if (e instanceof ProviderError) return e;
   if (e instanceof OpenAI.APIConnectionTimeoutError)
-    return new ProviderError({
-      provider,
-      kind: 'timeout',
-      message: `Model unavailable: ${provider} did not answer in time. Try again.`,
-    });
+    return new ProviderError(failureOf('model', 'model-timeout', { provider }, { kind: 'timeout' }));
   if (e instanceof OpenAI.APIConnectionError)
-    return new ProviderError({
-      provider,
-      kind: 'network',
-      message: `Model unavailable: could not reach ${provider}. Check Settings → Model (base URL ${baseUrl}) and try again.`,
-    });
+    return new ProviderError(failureOf('model', 'model-unreachable', { provider, baseUrl }, { kind: 'network' }));
   if (e instanceof OpenAI.APIError && typeof e.status === 'number') {
     const headers = e.headers instanceof Headers ? e.headers : new Headers();
     return new ProviderError(failureFromStatus(provider, 'Model', e.status, headers));
   }
-  return new ProviderError({
-    provider,
-    kind: 'bad-response',
-    message: `Model unavailable: ${provider} sent a reply we could not read. Try again.`,
-  });
+  return new ProviderError(failureOf('model', 'model-unreadable', { provider }, { kind: 'bad-response' }));
 }
 
 function hostOf(url: string): string {

@@ -2,6 +2,7 @@ import type { ProviderFailure, SearchHit } from '../types';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { dedupeHits } from './dedupe-hits';
 import { searchKey, searchTtlMs, type PipelineCache } from './cache';
 import type { Prices, StageRecord } from './trace';
@@ -82,7 +83,7 @@ export async function searchRound(
         const failure =
           firstError.reason instanceof ProviderError
             ? firstError.reason.failure
-            : { provider: p.name, kind: 'network' as const, message: `${p.name} failed.` };
+            : failureOf('search', 'provider-failed', { provider: p.name }, { kind: 'network' });
         failures.push(failure);
         warnings.push(failure.message);
       } else if (firstError)

@@ -1,6 +1,7 @@
 import type { SearchHit } from '../types';
 import { toPlainText } from '../text/plain-text';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { parseProviderDate, providerDate } from './provider-dates';
 import type { DroppedResult, SearchResults } from './provider';
 
@@ -15,18 +16,13 @@ export function endpointUrl(provider: string, baseUrl: string, path: string): UR
   } catch {
     // Falls through to the config failure.
   }
-  throw new ProviderError({
-    provider,
-    kind: 'config',
-    message: `${provider}'s base URL "${baseUrl}" is not an http(s) URL: fix it in Settings → Search.`,
-  });
+  throw new ProviderError(failureOf('search', 'bad-base-url', { provider, baseUrl }, { kind: 'config' }));
 }
 
 /** A keyed provider without a key is a settings gap, not a request to send. */
 export function requireKey(provider: string, apiKey: string): string {
   const key = apiKey.trim();
-  if (!key)
-    throw new ProviderError({ provider, kind: 'config', message: `${provider} needs an API key: add one in Settings → Search.` });
+  if (!key) throw new ProviderError(failureOf('search', 'needs-key', { provider }, { kind: 'config' }));
   return key;
 }
 

@@ -4,6 +4,7 @@ import { cleanExcerpts } from './clean-excerpts';
 import { requestJson } from './http';
 import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
 
 export const EXA_BASE_URL = 'https://api.exa.ai';
@@ -91,11 +92,8 @@ export function createExaProvider(config: { apiKey: string; baseUrl: string }): 
 /** Exa's 402: credits exhausted or the key's spending budget reached. */
 function refineFailure(e: unknown): unknown {
   if (e instanceof ProviderError && e.failure.status === 402)
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'forbidden',
-      status: 402,
-      message: `${PROVIDER} says the account is out of credits or the key's budget is spent (402): top up or raise the budget at dashboard.exa.ai, or choose another provider in Settings → Search.`,
-    });
+    return new ProviderError(
+      failureOf('search', 'exa-out-of-credits', { provider: PROVIDER }, { kind: 'forbidden', status: 402 }),
+    );
   return e;
 }

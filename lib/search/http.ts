@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { ProviderError, failureFromStatus, type SettingsPlace } from '../shared/provider-error';
+import { ProviderError, failureFromStatus, roleOf, type SettingsPlace } from '../shared/provider-error';
 import type { FetchLike } from '../shared/fetch-like';
+import { failureOf } from '../shared/failure-text';
 
 /** Re-exported for the adapters and lib/factcheck; the type lives in lib/shared (lib/model uses it too). */
 export type { FetchLike };
@@ -31,12 +32,8 @@ export async function requestJson<S extends z.ZodType>(req: JsonRequest, schema:
     const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
     throw new ProviderError(
       timedOut
-        ? { provider, kind: 'timeout', message: `${provider} did not answer within ${req.timeoutMs / 1000} s: try again.` }
-        : {
-            provider,
-            kind: 'network',
-            message: `${provider} is unreachable at ${originOf(req.url)}: check the base URL in Settings → ${place} and your connection.`,
-          },
+        ? failureOf(roleOf(place), 'timeout', { provider, seconds: req.timeoutMs / 1000 }, { kind: 'timeout' })
+        : failureOf(roleOf(place), 'unreachable', { provider, origin: originOf(req.url), place }, { kind: 'network' }),
     );
   }
   if (!res.ok) throw new ProviderError(failureFromStatus(provider, place, res.status, res.headers));
@@ -44,21 +41,15 @@ export async function requestJson<S extends z.ZodType>(req: JsonRequest, schema:
   try {
     body = await res.json();
   } catch {
-    throw new ProviderError({
-      provider,
-      kind: 'bad-response',
-      status: res.status,
-      message: `${provider} sent a reply that is not JSON: check the base URL in Settings → ${place}.`,
-    });
+    throw new ProviderError(
+      failureOf(roleOf(place), 'not-json', { provider, place }, { kind: 'bad-response', status: res.status }),
+    );
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success)
-    throw new ProviderError({
-      provider,
-      kind: 'bad-response',
-      status: res.status,
-      message: `${provider} sent JSON in an unexpected shape: check the base URL in Settings → ${place}.`,
-    });
+    throw new ProviderError(
+      failureOf(roleOf(place), 'unexpected-shape', { provider, place }, { kind: 'bad-response', status: res.status }),
+    );
   return parsed.data;
 }
 

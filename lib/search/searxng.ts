@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clampCount, endpointUrl, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
@@ -63,11 +64,9 @@ export function createSearxngProvider(config: { baseUrl: string }): SearchProvid
       const failed = unresponsive(body.unresponsive_engines);
       // No results because every engine failed is an outage, not "found nothing".
       if (body.results.length === 0 && failed.length > 0)
-        throw new ProviderError({
-          provider: PROVIDER,
-          kind: 'server',
-          message: `${PROVIDER}'s engines did not answer (${failed.join('; ')}): try again, or enable other engines in the instance's settings.yml.`,
-        });
+        throw new ProviderError(
+          failureOf('search', 'searxng-engines-failed', { provider: PROVIDER, engines: failed.join('; ') }, { kind: 'server' }),
+        );
       const { read, dropped } = readResults(PROVIDER, body.results, SearxngResultSchema);
       return toSearchHits(
         'searxng',
@@ -101,21 +100,19 @@ function refineFailure(e: unknown): unknown {
   if (!(e instanceof ProviderError)) return e;
   const { status } = e.failure;
   if (status === 403)
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'forbidden',
-      status,
-      message: `${PROVIDER} refused JSON output (403): the instance has JSON output disabled; enable json in search.formats of the instance's settings.yml (formats: [html, json]) and restart it, or use another instance in Settings → Search.`,
-    });
+    return new ProviderError(failureOf('search', 'searxng-json-disabled', { provider: PROVIDER }, { kind: 'forbidden', status }));
   if (status === 429) {
     const retryAfterSeconds = e.failure.retryAfterSeconds;
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'rate-limited',
-      status,
-      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-      message: `${PROVIDER}'s limiter is refusing requests (429): try again ${retryAfterSeconds === undefined ? 'later' : `in ${retryAfterSeconds} s`}; on your own instance, turn off server.limiter in settings.yml or allow your address in limiter.toml.`,
-    });
+    return new ProviderError(
+      retryAfterSeconds === undefined
+        ? failureOf('search', 'searxng-limiter', { provider: PROVIDER }, { kind: 'rate-limited', status })
+        : failureOf(
+            'search',
+            'searxng-limiter-for',
+            { provider: PROVIDER, seconds: retryAfterSeconds },
+            { kind: 'rate-limited', status, retryAfterSeconds },
+          ),
+    );
   }
   return e;
 }

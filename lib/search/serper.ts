@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
 import { requestJson, type FetchLike } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
@@ -103,18 +104,8 @@ function refineFailure(e: unknown, errorBody: string): unknown {
   if (!(e instanceof ProviderError)) return e;
   const { status } = e.failure;
   if (status === 403)
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'auth',
-      status,
-      message: `${PROVIDER} rejected the key (403 Unauthorized): check the key in Settings → Search, and that the account at serper.dev is active.`,
-    });
+    return new ProviderError(failureOf('search', 'serper-key-rejected', { provider: PROVIDER }, { kind: 'auth', status }));
   if (status === 400 && /credit/i.test(errorBody))
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'forbidden',
-      status,
-      message: `${PROVIDER} says the account has no credits left (400): top up at serper.dev, or choose another provider in Settings → Search.`,
-    });
+    return new ProviderError(failureOf('search', 'serper-no-credits', { provider: PROVIDER }, { kind: 'forbidden', status }));
   return e;
 }

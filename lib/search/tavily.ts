@@ -4,6 +4,7 @@ import { cleanExcerpts } from './clean-excerpts';
 import { requestJson } from './http';
 import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
 
 export const TAVILY_BASE_URL = 'https://api.tavily.com';
@@ -93,18 +94,8 @@ function refineFailure(e: unknown): unknown {
   if (!(e instanceof ProviderError)) return e;
   const { status } = e.failure;
   if (status === 432)
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'forbidden',
-      status,
-      message: `${PROVIDER} says this key has used its plan's credits (432): upgrade the plan or wait for the monthly reset at app.tavily.com, or choose another provider in Settings → Search.`,
-    });
+    return new ProviderError(failureOf('search', 'tavily-plan-credits', { provider: PROVIDER }, { kind: 'forbidden', status }));
   if (status === 433)
-    return new ProviderError({
-      provider: PROVIDER,
-      kind: 'forbidden',
-      status,
-      message: `${PROVIDER} says this key has reached its pay-as-you-go limit (433): raise the limit at app.tavily.com, or choose another provider in Settings → Search.`,
-    });
+    return new ProviderError(failureOf('search', 'tavily-payg-limit', { provider: PROVIDER }, { kind: 'forbidden', status }));
   return e;
 }

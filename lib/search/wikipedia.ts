@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { clampCount, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
 
@@ -52,11 +53,14 @@ export function createWikipediaProvider(config: { baseUrl: string }): SearchProv
       );
       if (body.error) {
         const kind = body.error.code === 'maxlag' || body.error.code === 'ratelimited' ? 'rate-limited' : 'bad-response';
-        throw new ProviderError({
-          provider: PROVIDER,
-          kind,
-          message: `Wikipedia answered with an error (${body.error.code ?? 'unknown'}: ${body.error.info ?? 'no details'}): try again, or check the API URL in Settings → Search.`,
-        });
+        throw new ProviderError(
+          failureOf(
+            'search',
+            'wikipedia-error',
+            { code: body.error.code ?? 'unknown', info: body.error.info ?? 'no details' },
+            { kind, provider: PROVIDER },
+          ),
+        );
       }
       const { read, dropped } = readResults(PROVIDER, body.query?.search ?? [], WikipediaHitSchema);
       return toSearchHits(

@@ -1,4 +1,5 @@
-import type { ProviderFailure } from '../types';
+import type { FailureRole, ProviderFailure } from '../types';
+import { failureOf } from './failure-text';
 
 /** A provider failure carried as an Error inside a stage, and as data (`failure`) across contexts. */
 export class ProviderError extends Error {
@@ -18,34 +19,27 @@ export type SettingsPlace = 'Search' | 'Model';
 
 /** Maps an HTTP status to a typed failure with a message a person can act on. */
 export function failureFromStatus(provider: string, place: SettingsPlace, status: number, headers: Headers): ProviderFailure {
-  if (status === 401)
-    return { provider, kind: 'auth', status, message: `${provider} rejected the key (401): check Settings → ${place}.` };
-  if (status === 403)
-    return {
-      provider,
-      kind: 'forbidden',
-      status,
-      message: `${provider} refused the request (403): check the key's plan and the base URL in Settings → ${place}.`,
-    };
+  const role = roleOf(place);
+  if (status === 401) return failureOf(role, 'key-rejected', { provider, place }, { kind: 'auth', status });
+  if (status === 403) return failureOf(role, 'request-refused', { provider, place }, { kind: 'forbidden', status });
   if (status === 429) {
     const retryAfterSeconds = parseRetryAfter(headers);
-    const wait = retryAfterSeconds === undefined ? 'later' : `in ${retryAfterSeconds} s`;
-    return {
-      provider,
-      kind: 'rate-limited',
-      status,
-      ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-      message: `${provider} is rate-limiting this key (429): try again ${wait}.`,
-    };
+    return retryAfterSeconds === undefined
+      ? failureOf(role, 'rate-limited', { provider }, { kind: 'rate-limited', status })
+      : failureOf(
+          role,
+          'rate-limited-for',
+          { provider, seconds: retryAfterSeconds },
+          { kind: 'rate-limited', status, retryAfterSeconds },
+        );
   }
-  if (status >= 500)
-    return { provider, kind: 'server', status, message: `${provider} had a server error (${status}): try again.` };
-  return {
-    provider,
-    kind: 'bad-response',
-    status,
-    message: `${provider} answered ${status}: check the base URL in Settings → ${place}.`,
-  };
+  if (status >= 500) return failureOf(role, 'server-error', { provider, status }, { kind: 'server', status });
+  return failureOf(role, 'unexpected-status', { provider, status, place }, { kind: 'bad-response', status });
+}
+
+/** The role of a provider whose settings live under `place`. */
+export function roleOf(place: SettingsPlace): FailureRole {
+  return place === 'Model' ? 'model' : 'search';
 }
 
 /** Reads Retry-After (seconds or HTTP date) or X-RateLimit-Reset (seconds, Brave). */

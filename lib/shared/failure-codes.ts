@@ -1,0 +1,78 @@
+import type { FailureCode, FailureRole, ProviderFailure } from '../types';
+
+/**
+ * Each failure code's parameters, in the order of its message's placeholders ($1, $2…) in the
+ * catalogue (public/_locales/<lang>/messages.json, key `failureMessageKey(code)`).
+ */
+export const FAILURE_PARAMS: { [C in FailureCode]: readonly string[] } = {
+  'key-rejected': ['provider', 'place'],
+  'request-refused': ['provider', 'place'],
+  'rate-limited': ['provider'],
+  'rate-limited-for': ['provider', 'seconds'],
+  'server-error': ['provider', 'status'],
+  'unexpected-status': ['provider', 'status', 'place'],
+  timeout: ['provider', 'seconds'],
+  unreachable: ['provider', 'origin', 'place'],
+  'not-json': ['provider', 'place'],
+  'unexpected-shape': ['provider', 'place'],
+  'bad-base-url': ['provider', 'baseUrl'],
+  'needs-key': ['provider'],
+  'provider-failed': ['provider'],
+  'exa-out-of-credits': ['provider'],
+  'tavily-plan-credits': ['provider'],
+  'tavily-payg-limit': ['provider'],
+  'serper-key-rejected': ['provider'],
+  'serper-no-credits': ['provider'],
+  'searxng-engines-failed': ['provider', 'engines'],
+  'searxng-json-disabled': ['provider'],
+  'searxng-limiter': ['provider'],
+  'searxng-limiter-for': ['provider', 'seconds'],
+  'wikipedia-error': ['code', 'info'],
+  'model-timeout': ['provider'],
+  'model-unreachable': ['provider', 'baseUrl'],
+  'model-unreadable': ['provider'],
+  'builtin-model-failed': ['provider', 'error'],
+  'page-unreadable': ['error'],
+  'internal-error': ['error'],
+};
+
+/** Codes whose fix is in the settings (in the command line: the SPANLIGHT_* variables). */
+export const FIXED_IN_SETTINGS: ReadonlySet<FailureCode> = new Set<FailureCode>([
+  'key-rejected',
+  'request-refused',
+  'unexpected-status',
+  'unreachable',
+  'not-json',
+  'unexpected-shape',
+  'bad-base-url',
+  'needs-key',
+  'exa-out-of-credits',
+  'tavily-plan-credits',
+  'tavily-payg-limit',
+  'serper-key-rejected',
+  'serper-no-credits',
+  'searxng-json-disabled',
+  'wikipedia-error',
+  'model-unreachable',
+  'builtin-model-failed',
+]);
+
+/** The catalogue key of a code's message: "key-rejected" → "failureKeyRejected". */
+export function failureMessageKey(code: FailureCode): `failure${string}` {
+  return `failure${code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
+}
+
+/** A failure's parameters in its message's placeholder order, as the i18n API takes them. */
+export function failureArgs(failure: Pick<ProviderFailure, 'code' | 'params'>): string[] {
+  if (!failure.code) return [];
+  return FAILURE_PARAMS[failure.code].map((name) => String(failure.params?.[name] ?? ''));
+}
+
+/**
+ * Who failed. Answers stored before failures had a role carry none: their model failures named
+ * the model first ("The model …", "The browser's built-in model"); the rest were searches.
+ */
+export function failureRole(failure: Pick<ProviderFailure, 'role' | 'provider'>): FailureRole {
+  if (failure.role) return failure.role;
+  return /^The (model|browser's built-in model)\b/.test(failure.provider) ? 'model' : 'search';
+}

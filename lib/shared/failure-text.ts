@@ -1,0 +1,40 @@
+import catalogue from '../../public/_locales/en/messages.json';
+import type { FailureCode, FailureRole, ProviderFailure } from '../types';
+import { FAILURE_PARAMS, failureMessageKey } from './failure-codes';
+
+type Entry = { message: string; placeholders?: Record<string, { content: string }> };
+type Params = Record<string, string | number>;
+
+/**
+ * A code's English message, from the same catalogue entry the panel renders (so the command line,
+ * the trace and the panel say the same thing).
+ */
+export function failureText(code: FailureCode, params: Params): string {
+  const entry = (catalogue as Record<string, Entry>)[failureMessageKey(code)];
+  if (!entry) throw new Error(`No catalogue message for failure code "${code}".`);
+  const args = FAILURE_PARAMS[code].map((name) => String(params[name] ?? ''));
+  return entry.message.replace(/\$([A-Za-z0-9_@]+)\$|\$\$/g, (whole, name: string | undefined) => {
+    if (!name) return '$';
+    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
+    return content.replace(/\$(\d)/g, (_, n: string) => args[Number(n) - 1] ?? '');
+  });
+}
+
+/** A failure with its role, code, parameters and English message; `kind`, `status`… as before. */
+export function failureOf(
+  role: FailureRole,
+  code: FailureCode,
+  params: Params & { provider?: string },
+  more: Pick<ProviderFailure, 'kind'> & Partial<Pick<ProviderFailure, 'status' | 'retryAfterSeconds' | 'provider'>>,
+): ProviderFailure {
+  return {
+    provider: more.provider ?? String(params.provider ?? 'Spanlight'),
+    kind: more.kind,
+    ...(more.status === undefined ? {} : { status: more.status }),
+    ...(more.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: more.retryAfterSeconds }),
+    message: failureText(code, params),
+    role,
+    code,
+    params,
+  };
+}

@@ -1,0 +1,165 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { AnswerView } from '@/components/answer-view';
+import { answerQuestion, type PipelineDeps } from '@/lib/pipeline/answer-question';
+import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
+import { createBuiltinModel, type LanguageModelApi } from '@/lib/model/chrome-builtin';
+import { createBraveProvider } from '@/lib/search/brave';
+import { defaultSettings } from '@/lib/settings';
+import { FAILURE_PARAMS, failureMessageKey } from '@/lib/shared/failure-codes';
+import { failureText } from '@/lib/shared/failure-text';
+import type { AnswerRecord } from '@/lib/shared/records';
+import { FailureCodeSchema, type AnswerResult } from '@/lib/types';
+import { startFakeBrave } from '../fakes/search-servers';
+
+type Entry = { message: string; placeholders?: Record<string, { content: string }> };
+const LOCALES = path.resolve('public/_locales');
+const english = JSON.parse(readFileSync(path.join(LOCALES, 'en/messages.json'), 'utf8')) as Record<string, Entry>;
+
+/** The browser's i18n.getMessage over the real English catalogue (the platform's part, not ours). */
+function getMessage(key: string, substitutions?: string | string[]): string {
+  const entry = english[key];
+  if (!entry) return '';
+  const args = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
+  return entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) =>
+    (entry.placeholders?.[name.toLowerCase()]?.content ?? '').replace(/\$(\d)/g, (__, n: string) => args[Number(n) - 1] ?? ''),
+  );
+}
+
+/** What a person reads in the panel for a result: its heading and each failure's line. */
+function panelText(result: AnswerResult): { heading: string; failures: Array<{ role: string; text: string }> } {
+  const answer: AnswerRecord = { id: 'a1', jobId: 'j1', question: result.question, createdAt: '2026-11-30T12:00:00Z', result };
+  const html = renderToStaticMarkup(createElement(AnswerView, { answer, citation: null, onCite: () => {}, onRetry: () => {} }));
+  const unescape = (s: string) =>
+    s
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
+  const heading = /<section class="card error"[^>]*><h3>([^<]*)<\/h3>/.exec(html)?.[1] ?? '';
+  const failures = [...html.matchAll(/<li class="failure" data-role="([a-z]+)"[^>]*>([^<]*)<\/li>/g)].map((m) => ({
+    role: m[1]!,
+    text: unescape(m[2]!),
+  }));
+  return { heading: unescape(heading), failures };
+}
+
+const now = () => new Date('2026-11-30T12:00:00Z');
+const settings = pipelineSettings(defaultSettings());
+function deps(over: Partial<PipelineDeps>): PipelineDeps {
+  return {
+    now,
+    fetch,
+    providers: [],
+    fetchPage: async (url) => ({ ok: false, url, reason: 'not fetched in this test' }),
+    readTabs: async () => [],
+    model: null,
+    onProgress: () => undefined,
+    ...over,
+  };
+}
+
+describe('failures in the panel: titled by role, worded from the catalogue', () => {
+  let brave: Awaited<ReturnType<typeof startFakeBrave>>;
+  beforeAll(async () => {
+    fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+    brave = await startFakeBrave({ apiKey: 'right-key', results: () => [] });
+  });
+  afterAll(async () => {
+    await brave.close();
+  });
+
+  it("the browser's built-in model failing is titled as a model failure", async () => {
+    // The Prompt API (the browser's) failing the way Chrome's does when the model crashes.
+    const api: LanguageModelApi = {
+      availability: async () => 'available',
+      create: async () => ({
+        prompt: async () => {
+          throw new DOMException('The model execution session was destroyed.', 'InvalidStateError');
+        },
+        destroy: () => undefined,
+      }),
+    };
+    const result = await answerQuestion(
+      'What is the population of Exampleville?',
+      deps({ model: createBuiltinModel(api) }),
+      settings,
+    );
+    expect(result.mode).toBe('unavailable');
+    const shown = panelText(result);
+    expect(shown.heading).toBe('Model unavailable');
+    expect(shown.failures).toEqual([
+      {
+        role: 'model',
+        text: "The browser's built-in model failed (The model execution session was destroyed.): try again, or choose a model in Settings → Model.",
+      },
+    ]);
+  });
+
+  it('a search provider rejecting its key is titled as a search failure, with the provider and the place to fix it', async () => {
+    const provider = createBraveProvider({ apiKey: 'wrong-key', baseUrl: brave.baseUrl });
+    const result = await answerQuestion('What is the population of Exampleville?', deps({ providers: [provider] }), settings);
+    expect(result.mode).toBe('unavailable');
+    const shown = panelText(result);
+    expect(shown.heading).toBe('Search unavailable');
+    expect(shown.failures).toEqual([{ role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search.' }]);
+    if (result.mode === 'unavailable') expect(result.failures[0]).toMatchObject({ role: 'search', code: 'key-rejected' });
+  });
+
+  it('the panel renders from the code and parameters, not from the stored English', () => {
+    const failure = {
+      provider: 'Tavily',
+      kind: 'rate-limited' as const,
+      message: 'stored English that the panel does not show',
+      role: 'search' as const,
+      code: 'rate-limited-for' as const,
+      params: { provider: 'Tavily', seconds: 30 },
+    };
+    const result: AnswerResult = {
+      mode: 'unavailable',
+      question: 'q',
+      trace: { stages: [] },
+      evidence: [],
+      searched: ['q'],
+      warnings: [],
+      conflicts: [],
+      failures: [failure],
+      reason: failure.message,
+    };
+    expect(panelText(result).failures).toEqual([
+      { role: 'search', text: 'Tavily is rate-limiting this key (429): try again in 30 s.' },
+    ]);
+  });
+
+  it('every code has a message in every catalogue, whose placeholders are the code’s parameters', () => {
+    const locales = readdirSync(LOCALES);
+    for (const code of FailureCodeSchema.options) {
+      const key = failureMessageKey(code);
+      const entry = english[key];
+      expect(entry, key).toBeDefined();
+      const used = [...entry!.message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase());
+      expect(new Set(used), key).toEqual(new Set(FAILURE_PARAMS[code].map((p) => p.toLowerCase())));
+      FAILURE_PARAMS[code].forEach((p, i) =>
+        expect(entry!.placeholders?.[p.toLowerCase()]?.content, `${key} ${p}`).toBe(`$${i + 1}`),
+      );
+      const params = Object.fromEntries(FAILURE_PARAMS[code].map((p) => [p, `<${p}>`]));
+      expect(failureText(code, params), key).toBe(
+        getMessage(
+          key,
+          FAILURE_PARAMS[code].map((p) => `<${p}>`),
+        ),
+      );
+      // Other languages translate a code when they can; the browser falls back to English otherwise.
+      for (const locale of locales) {
+        const other = JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
+        if (other[key])
+          expect(Object.keys(other[key].placeholders ?? {}).sort(), `${locale}: ${key}`).toEqual(
+            Object.keys(entry!.placeholders ?? {}).sort(),
+          );
+      }
+    }
+  });
+});
