@@ -178,6 +178,8 @@ export const FailureCodeSchema = z.enum([
   'unreachable',
   'not-json',
   'unexpected-shape',
+  'no-usable-result',
+  'no-usable-results',
   'bad-base-url',
   'needs-key',
   'provider-failed',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import type { DroppedResult } from './provider';
 
 /** A result that passed its schema, with its position in the provider's list. */
@@ -27,11 +28,16 @@ export function readResults<S extends z.ZodType>(
     else dropped.push({ position: i + 1, reason: whyUnusable(row, parsed.error.issues[0]) });
   });
   if (rows.length > 0 && read.length === 0)
-    throw new ProviderError({
-      provider,
-      kind: 'bad-response',
-      message: `${provider} sent ${rows.length} result${rows.length === 1 ? '' : 's'} and none is usable (${dropped[0]!.reason}): check the base URL in Settings → Search.`,
-    });
+    throw new ProviderError(
+      rows.length === 1
+        ? failureOf('search', 'no-usable-result', { provider, reason: dropped[0]!.reason }, { kind: 'bad-response' })
+        : failureOf(
+            'search',
+            'no-usable-results',
+            { provider, count: rows.length, reason: dropped[0]!.reason },
+            { kind: 'bad-response' },
+          ),
+    );
   return { read, dropped };
 }
 
