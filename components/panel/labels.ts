@@ -4,6 +4,7 @@ import { ageUnits, type Freshness } from '@/lib/answer/freshness';
 import type { UnusedReason } from '@/lib/answer/source-usage';
 import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure } from '@/lib/types';
 import { failureArgs, failureMessageKey, failureRole } from '@/lib/shared/failure-codes';
+import type { SettingsPlace } from '@/lib/shared/provider-error';
 
 /** Host name for display; everything shown is text, never HTML. */
 export function hostOf(url: string): string {
@@ -112,7 +113,16 @@ export function failureHeading(failures: ProviderFailure[]): string {
   return t(ROLE_HEADINGS[last ? failureRole(last) : 'internal']);
 }
 
+// The settings section a failure points at is a parameter ("Search", "Model"): named in the catalogue too.
+const PLACES: Record<SettingsPlace, MessageKey> = { Search: 'settingsPlaceSearch', Model: 'settingsPlaceModel' };
+
 /** A failure in the browser's language, from its code and parameters; stored English when it has no code. */
 export function failureLabel(failure: ProviderFailure): string {
-  return failure.code ? t(failureMessageKey(failure.code) as MessageKey, failureArgs(failure)) : failure.message;
+  if (!failure.code) return failure.message;
+  const place = failure.params?.place;
+  const params =
+    typeof place === 'string' && place in PLACES
+      ? { ...failure.params, place: t(PLACES[place as SettingsPlace]) }
+      : failure.params;
+  return t(failureMessageKey(failure.code) as MessageKey, failureArgs({ code: failure.code, params }));
 }

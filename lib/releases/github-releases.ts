@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProviderError } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import { requestRelease } from './release-request';
 import type { ReleaseSource } from './release-source';
 
@@ -21,6 +22,11 @@ function rateLimitOf(headers: Headers): string | undefined {
   return limit && remaining ? `${remaining} of ${limit} requests left this hour` : undefined;
 }
 
+/** "14:05", the UTC time of day of an epoch time in milliseconds. */
+function utcTime(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16);
+}
+
 /** GitHub's public releases API, keyless: the latest release of a repository, within its rate limit. */
 export function createGithubReleasesSource(config: { baseUrl: string } = { baseUrl: 'https://api.github.com' }): ReleaseSource {
   const base = config.baseUrl.replace(/\/+$/, '');
@@ -31,12 +37,14 @@ export function createGithubReleasesSource(config: { baseUrl: string } = { baseU
       if (!/^[\w.-]+\/[\w.-]+$/.test(subject)) return { facts: null };
       const until = exhaustedUntil.get(base) ?? 0;
       if (until > options.now().getTime())
-        throw new ProviderError({
-          provider: 'GitHub',
-          kind: 'rate-limited',
-          retryAfterSeconds: Math.ceil((until - options.now().getTime()) / 1000),
-          message: `GitHub's keyless limit is used up until ${new Date(until).toISOString().slice(11, 16)} UTC: not asked again before then.`,
-        });
+        throw new ProviderError(
+          failureOf(
+            'search',
+            'keyless-limit-until',
+            { provider: 'GitHub', time: utcTime(until) },
+            { kind: 'rate-limited', retryAfterSeconds: Math.ceil((until - options.now().getTime()) / 1000) },
+          ),
+        );
       let answer: Awaited<ReturnType<typeof requestRelease<typeof ReleaseSchema>>>;
       try {
         answer = await requestRelease('GitHub', `${base}/repos/${subject}/releases/latest`, ReleaseSchema, options, {
@@ -48,12 +56,20 @@ export function createGithubReleasesSource(config: { baseUrl: string } = { baseU
           // X-RateLimit-Reset is GitHub's epoch seconds; Retry-After a delay. An hour when neither is said.
           const reset = Number(e.failure.retryAfterSeconds);
           const now = options.now().getTime();
-          exhaustedUntil.set(base, !Number.isFinite(reset) ? now + 3_600_000 : reset > 1e9 ? reset * 1000 : now + reset * 1000);
-          throw new ProviderError({
-            ...e.failure,
-            kind: 'rate-limited',
-            message: `GitHub's keyless rate limit is used up: ${e.failure.message}`,
-          });
+          const resetAt = !Number.isFinite(reset) ? now + 3_600_000 : reset > 1e9 ? reset * 1000 : now + reset * 1000;
+          exhaustedUntil.set(base, resetAt);
+          throw new ProviderError(
+            failureOf(
+              'search',
+              'keyless-limit-spent',
+              { provider: 'GitHub', status: e.failure.status ?? 429, time: utcTime(resetAt) },
+              {
+                kind: 'rate-limited',
+                retryAfterSeconds: Math.ceil((resetAt - now) / 1000),
+                ...(e.failure.status === undefined ? {} : { status: e.failure.status }),
+              },
+            ),
+          );
         }
         throw e;
       }

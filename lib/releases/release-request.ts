@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ProviderError, failureFromStatus } from '../shared/provider-error';
+import { failureOf } from '../shared/failure-text';
 import type { ReleaseLookupOptions } from './release-source';
 
 /** A JSON answer, or null for 404 (the source does not know the name), with the response's headers. */
@@ -19,13 +20,11 @@ export async function requestRelease<S extends z.ZodType>(
     });
   } catch (e) {
     const timedOut = e instanceof DOMException && (e.name === 'TimeoutError' || e.name === 'AbortError');
-    throw new ProviderError({
-      provider,
-      kind: timedOut ? 'timeout' : 'network',
-      message: timedOut
-        ? `${provider} did not answer within ${options.timeoutMs / 1000} s: try again.`
-        : `${provider} is unreachable: check your connection, or turn it off in Settings → Search.`,
-    });
+    throw new ProviderError(
+      timedOut
+        ? failureOf('search', 'timeout', { provider, seconds: options.timeoutMs / 1000 }, { kind: 'timeout' })
+        : failureOf('search', 'source-unreachable', { provider }, { kind: 'network' }),
+    );
   }
   if (res.status === 404) return { body: null, headers: res.headers };
   if (!res.ok) throw new ProviderError(failureFromStatus(provider, 'Search', res.status, res.headers));
@@ -33,20 +32,12 @@ export async function requestRelease<S extends z.ZodType>(
   try {
     json = await res.json();
   } catch {
-    throw new ProviderError({
-      provider,
-      kind: 'bad-response',
-      status: res.status,
-      message: `${provider} sent a reply that is not JSON.`,
-    });
+    throw new ProviderError(failureOf('search', 'source-not-json', { provider }, { kind: 'bad-response', status: res.status }));
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success)
-    throw new ProviderError({
-      provider,
-      kind: 'bad-response',
-      status: res.status,
-      message: `${provider} sent JSON in an unexpected shape.`,
-    });
+    throw new ProviderError(
+      failureOf('search', 'source-unexpected-shape', { provider }, { kind: 'bad-response', status: res.status }),
+    );
   return { body: parsed.data, headers: res.headers };
 }

@@ -18,11 +18,15 @@ import { startFakeBrave } from '../fakes/search-servers';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
 const LOCALES = path.resolve('public/_locales');
-const english = JSON.parse(readFileSync(path.join(LOCALES, 'en/messages.json'), 'utf8')) as Record<string, Entry>;
+const catalogue = (locale: string) =>
+  JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
+const english = catalogue('en');
+/** The catalogue the fake browser speaks; English unless a test switches it. */
+let shownCatalogue = english;
 
-/** The browser's i18n.getMessage over the real English catalogue (the platform's part, not ours). */
+/** The browser's i18n.getMessage over a real catalogue (the platform's part, not ours). */
 function getMessage(key: string, substitutions?: string | string[]): string {
-  const entry = english[key];
+  const entry = shownCatalogue[key];
   if (!entry) return '';
   const args = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
   return entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) =>
@@ -107,6 +111,21 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
     expect(shown.heading).toBe('Search unavailable');
     expect(shown.failures).toEqual([{ role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search.' }]);
     if (result.mode === 'unavailable') expect(result.failures[0]).toMatchObject({ role: 'search', code: 'key-rejected' });
+  });
+
+  it('in German, the heading, the message and the settings section it points at are all German', async () => {
+    const provider = createBraveProvider({ apiKey: 'wrong-key', baseUrl: brave.baseUrl });
+    const result = await answerQuestion('What is the population of Exampleville?', deps({ providers: [provider] }), settings);
+    shownCatalogue = catalogue('de');
+    try {
+      const shown = panelText(result);
+      expect(shown.heading).toBe('Suche nicht verfügbar');
+      expect(shown.failures).toEqual([
+        { role: 'search', text: 'Brave Search hat den Schlüssel abgelehnt (401): Prüfen Sie Einstellungen → Suchanbieter.' },
+      ]);
+    } finally {
+      shownCatalogue = english;
+    }
   });
 
   it('the panel renders from the code and parameters, not from the stored English', () => {
