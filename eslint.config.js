@@ -101,7 +101,8 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.tsx'],
+    // Components, and the hooks beside them (components/**/use-*.ts).
+    files: ['**/*.tsx', 'components/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

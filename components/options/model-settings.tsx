@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
 import { t, type MessageKey } from '@/lib/i18n';
-import { capabilitiesFor } from '@/lib/shared/capabilities';
+import { capabilitiesFor, type Capabilities } from '@/lib/shared/capabilities';
 import { requestHostAccess } from '@/lib/options/host-access';
 import {
   MODEL_PRESETS,
@@ -32,6 +32,50 @@ const STRUCTURED_LABELS: Record<'json_schema' | 'json_object' | 'prompt', Messag
   json_object: 'structuredJsonObject',
   prompt: 'structuredPrompt',
 };
+
+/**
+ * What the endpoint accepts, each "automatic" (what the capability table says for this preset and
+ * model) or set by hand.
+ */
+function CapabilityFields({
+  draft,
+  change,
+  table,
+}: {
+  draft: OptionsDraft;
+  change: (patch: Partial<OptionsDraft>) => void;
+  table: Capabilities;
+}) {
+  return (
+    <fieldset className="capabilities">
+      <legend>{t('capabilities')}</legend>
+      <SelectField
+        name="model-structured"
+        label={t('structuredOutput')}
+        value={draft.structured}
+        options={[
+          { value: 'auto', label: t('followPreset', t(STRUCTURED_LABELS[table.structured])) },
+          { value: 'json_schema', label: t('structuredJsonSchema') },
+          { value: 'json_object', label: t('structuredJsonObject') },
+          { value: 'prompt', label: t('structuredPrompt') },
+        ]}
+        onChange={(structured) => change({ structured })}
+        description={t('structuredAbout')}
+      />
+      <SelectField
+        name="model-temperature"
+        label={t('temperature')}
+        value={draft.temperature}
+        options={[
+          { value: 'auto', label: t('followPreset', table.temperature ? t('temperatureYes') : t('temperatureNo')) },
+          { value: 'yes', label: t('temperatureYes') },
+          { value: 'no', label: t('temperatureNo') },
+        ]}
+        onChange={(temperature) => change({ temperature })}
+      />
+    </fieldset>
+  );
+}
 
 /**
  * The model: a preset (or none: the extractive composer) that fills the base URL, the key
@@ -135,33 +179,7 @@ export function ModelSettings(props: {
               onChange={(value) => value && change({ modelName: value })}
             />
           )}
-          <fieldset className="capabilities">
-            <legend>{t('capabilities')}</legend>
-            <SelectField
-              name="model-structured"
-              label={t('structuredOutput')}
-              value={draft.structured}
-              options={[
-                { value: 'auto', label: t('followPreset', t(STRUCTURED_LABELS[table.structured])) },
-                { value: 'json_schema', label: t('structuredJsonSchema') },
-                { value: 'json_object', label: t('structuredJsonObject') },
-                { value: 'prompt', label: t('structuredPrompt') },
-              ]}
-              onChange={(structured) => change({ structured })}
-              description={t('structuredAbout')}
-            />
-            <SelectField
-              name="model-temperature"
-              label={t('temperature')}
-              value={draft.temperature}
-              options={[
-                { value: 'auto', label: t('followPreset', table.temperature ? t('temperatureYes') : t('temperatureNo')) },
-                { value: 'yes', label: t('temperatureYes') },
-                { value: 'no', label: t('temperatureNo') },
-              ]}
-              onChange={(temperature) => change({ temperature })}
-            />
-          </fieldset>
+          <CapabilityFields draft={draft} change={change} table={table} />
           <div className="test-row">
             <button type="button" className="secondary" disabled={test === 'testing'} onClick={() => void testModel()}>
               {t('testConnection')}

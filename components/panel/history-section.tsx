@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
-import { formatDateTime } from '@/lib/format';
 import { callBackground } from '@/lib/messaging/client';
 import type { HistoryItem } from '@/lib/messaging/protocol';
-import { exportHistoryFile } from '@/lib/history/export-file';
-import { importHistoryFile, type ImportProgress } from '@/lib/history/import-file';
-import { downloadBlob } from './download';
-import { modeLabel } from './labels';
+import { HistoryEntry } from './history-entry';
+import { TransferProgress } from './transfer-progress';
+import { useHistoryTransfer } from './use-history-transfer';
 
 /**
  * How long the search waits after a keystroke before it asks: a burst of keys (a fast typist, a
@@ -14,13 +12,6 @@ import { modeLabel } from './labels';
  * (measured by `npm run bench`); a search a newer one replaces is cancelled in the background.
  */
 export const SEARCH_PAUSE_MS = 40;
-
-/** An export or import under way: what it has done, and how to stop it. */
-type Transfer =
-  | { kind: 'export'; written: number; total: number; controller: AbortController }
-  | ({ kind: 'import'; controller: AbortController } & ImportProgress);
-
-const megabytes = (bytes: number) => `${(bytes / 1e6).toLocaleString(undefined, { maximumFractionDigits: 1 })} MB`;
 
 /**
  * History: every answer with its frozen evidence. Search (question, claims and sources: it waits
@@ -43,13 +34,13 @@ export function HistorySection({
   const [confirming, setConfirming] = useState<string | null>(null);
   const [status, setStatus] = useState('');
   const [reload, setReload] = useState(0);
-  const [transfer, setTransfer] = useState<Transfer | null>(null);
   // One id per panel: the background cancels this panel's search when a newer one arrives.
   const session = useRef(crypto.randomUUID()).current;
   const fileRef = useRef<HTMLInputElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
   const statusId = useId();
+  const { transfer, exportAll, importFile } = useHistoryTransfer(setStatus, () => setReload((n) => n + 1));
 
   const load = useCallback(
     async (q: string, isCurrent: () => boolean) => {
@@ -80,51 +71,6 @@ export function HistorySection({
     setReload((n) => n + 1);
     searchRef.current?.focus();
   };
-
-  const exportAll = async () => {
-    const controller = new AbortController();
-    setTransfer({ kind: 'export', written: 0, total: 0, controller });
-    setStatus('');
-    const r = await exportHistoryFile(callBackground, {
-      signal: controller.signal,
-      onProgress: (p) => setTransfer({ kind: 'export', ...p, controller }),
-    });
-    setTransfer(null);
-    if (r.kind === 'cancelled') return setStatus(t('historyExportCancelled'));
-    if (r.kind === 'failed') return setStatus(r.error);
-    downloadBlob(`spanlight-history-${r.exportedAt.slice(0, 10)}.json`, r.blob);
-    setStatus(t('historyExported', String(r.count)));
-  };
-
-  const importFile = async (file: File) => {
-    const controller = new AbortController();
-    setTransfer({ kind: 'import', phase: 'reading', bytesRead: 0, bytesTotal: file.size, answersRead: 0, controller });
-    setStatus('');
-    const r = await importHistoryFile(file, callBackground, {
-      signal: controller.signal,
-      onProgress: (p) => setTransfer({ kind: 'import', ...p, controller }),
-    });
-    setTransfer(null);
-    if (r.kind === 'cancelled') return setStatus(t('historyImportCancelled'));
-    if (r.kind === 'failed') return setStatus(`${r.error} ${t('historyIntact')}`);
-    const { imported, skipped, rejected } = r.outcome;
-    setStatus(
-      [
-        t('historyImported', [String(imported), String(skipped)]),
-        rejected.length > 0 ? t('historyImportRejected', [String(rejected.length), rejected.slice(0, 3).join('; ')]) : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-    );
-    setReload((n) => n + 1);
-  };
-
-  const transferText = (x: Transfer) =>
-    x.kind === 'export'
-      ? t('historyExporting', [x.written.toLocaleString(), x.total.toLocaleString()])
-      : x.phase === 'saving'
-        ? t('historyImportSaving', x.answersRead.toLocaleString())
-        : t('historyImportReading', [megabytes(x.bytesRead), megabytes(x.bytesTotal), x.answersRead.toLocaleString()]);
 
   return (
     <section className="history" aria-labelledby={headingId}>
@@ -160,19 +106,7 @@ export function HistorySection({
           />
         </div>
       </div>
-      {transfer ? (
-        <div className="history-transfer">
-          <progress
-            aria-label={t(transfer.kind === 'export' ? 'historyExportProgress' : 'historyImportProgress')}
-            max={transfer.kind === 'export' ? transfer.total || 1 : transfer.bytesTotal || 1}
-            value={transfer.kind === 'export' ? transfer.written : transfer.bytesRead}
-          />{' '}
-          <span className="muted">{transferText(transfer)}</span>{' '}
-          <button type="button" className="secondary" onClick={() => transfer.controller.abort()}>
-            {t('cancel')}
-          </button>
-        </div>
-      ) : null}
+      {transfer ? <TransferProgress transfer={transfer} /> : null}
       <p id={statusId} className="muted history-status" role="status">
         {status}
       </p>
@@ -181,34 +115,15 @@ export function HistorySection({
       ) : (
         <ul>
           {items.map((h) => (
-            <li key={h.answerId} data-answer={h.answerId}>
-              <button type="button" className="link" onClick={() => onOpen(h.answerId)}>
-                {h.followUp ? `↳ ${h.followUp}` : h.question}
-              </button>{' '}
-              <span className="muted">
-                {modeLabel(h.mode)} · {formatDateTime(h.createdAt)}
-              </span>{' '}
-              {confirming === h.answerId ? (
-                <span className="confirm" role="group" aria-label={t('historyConfirmLabel')}>
-                  <span className="warn-text">{t('historyConfirm')}</span>{' '}
-                  <button type="button" className="danger" onClick={() => void remove(h.answerId)}>
-                    {t('historyDeleteYes')}
-                  </button>{' '}
-                  <button type="button" className="secondary" autoFocus onClick={() => setConfirming(null)}>
-                    {t('cancel')}
-                  </button>
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  className="link danger-link"
-                  aria-label={t('historyDeleteLabel', h.followUp ?? h.question)}
-                  onClick={() => setConfirming(h.answerId)}
-                >
-                  {t('historyDelete')}
-                </button>
-              )}
-            </li>
+            <HistoryEntry
+              key={h.answerId}
+              item={h}
+              confirming={confirming === h.answerId}
+              onOpen={() => onOpen(h.answerId)}
+              onConfirm={() => setConfirming(h.answerId)}
+              onCancel={() => setConfirming(null)}
+              onDelete={() => void remove(h.answerId)}
+            />
           ))}
         </ul>
       )}

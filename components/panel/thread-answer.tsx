@@ -1,0 +1,27 @@
+import type { AnswerRecord } from '@/lib/shared/records';
+import { AnswerView, type CitationState } from '../answer-view';
+import { FactCheckView } from '../fact-check-view';
+
+/** One answer of the thread: a checked page's claims, or a cited answer. */
+export function ThreadAnswer(props: {
+  answer: AnswerRecord;
+  citation: CitationState | null;
+  onCite: (spanId: string, at: string) => void;
+  onShowClaim: (index: number) => void;
+  onCheckMore: () => void;
+  onRetry: () => void;
+}) {
+  const a = props.answer;
+  const r = a.result;
+  if (r.mode === 'fact-check')
+    return (
+      <FactCheckView
+        answer={{ ...a, result: r }}
+        citation={props.citation}
+        onCite={props.onCite}
+        onShowClaim={props.onShowClaim}
+        onCheckMore={props.onCheckMore}
+      />
+    );
+  return <AnswerView answer={a} citation={props.citation} onCite={props.onCite} onRetry={props.onRetry} />;
+}
