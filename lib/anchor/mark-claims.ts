@@ -1,4 +1,4 @@
-import { anchorIn, readPageText } from './highlight';
+import { anchorIn, readPageText } from './anchor-quote';
 import type { QuoteSelector } from './find-quote';
 
 /**

@@ -3,14 +3,8 @@
  * `anchor-corpus.ts` for the corpus test and the benchmark. Everything measured here is the
  * extension's own code (lib/anchor); the helpers below only drive it and report.
  */
-import {
-  anchorIn,
-  clearHighlights,
-  highlightQuote,
-  readPageText,
-  type Anchored,
-  type PageText,
-} from '../../lib/anchor/highlight';
+import { anchorIn, readPageText, type Anchored, type PageText } from '../../lib/anchor/anchor-quote';
+import { clearHighlights, highlightQuote } from '../../lib/anchor/highlight';
 import type { QuoteSelector } from '../../lib/anchor/find-quote';
 import { normalizeText } from '../../lib/anchor/normalize';
 
