@@ -38,62 +38,78 @@ export interface SearchRound {
 /** The search timeout when the settings give none. */
 export const SEARCH_TIMEOUT_MS = 8000;
 
+/** One query on one provider: its hits or its error, whether the cache answered, whether a request was sent. */
+interface Asked {
+  hits: SearchHit[] | null;
+  error?: unknown;
+  cached: boolean;
+  requested: boolean;
+  dropped: SearchRound['dropped'];
+}
+
+/** Asks one provider one query, through the search cache; an error is a value. */
+async function ask(p: SearchProvider, q: string, options: SearchRoundOptions): Promise<Asked> {
+  const { freshnessDays } = options;
+  const key = searchKey(p.id, q, freshnessDays);
+  let requested = false;
+  let dropped: SearchRound['dropped'] = [];
+  try {
+    const hit = await options.cache?.getSearch(key, options.now());
+    if (hit) return { hits: hit, cached: true, requested, dropped };
+    requested = true;
+    const found = await p.search(q, {
+      count: options.count,
+      fetch: options.fetch,
+      timeoutMs: options.timeoutMs ?? SEARCH_TIMEOUT_MS,
+      now: options.now,
+      ...(freshnessDays === undefined ? {} : { freshnessDays }),
+    });
+    dropped = found.dropped.map((d) => ({ provider: p.name, query: q, ...d }));
+    await options.cache?.putSearch(key, found.hits, new Date(options.now().getTime() + searchTtlMs(freshnessDays)));
+    return { hits: found.hits, cached: false, requested, dropped };
+  } catch (error) {
+    return { hits: null, error, cached: false, requested, dropped };
+  }
+}
+
+/** A provider's share of a round: its hits, and a failure when every query failed or a warning when some did. */
+function providerOutcome(p: SearchProvider, asked: Asked[]): { hits: SearchHit[]; failure?: ProviderFailure; warning?: string } {
+  const hits = asked.flatMap((a) => a.hits ?? []);
+  const firstError = asked.find((a) => a.hits === null);
+  if (!firstError) return { hits };
+  const reason = firstError.error;
+  if (asked.every((a) => a.hits === null)) {
+    const failure =
+      reason instanceof ProviderError
+        ? reason.failure
+        : failureOf('search', 'provider-failed', { provider: p.name }, { kind: 'network' });
+    return { hits, failure, warning: failure.message };
+  }
+  return { hits, warning: `${p.name} failed on some queries: ${reason instanceof Error ? reason.message : String(reason)}` };
+}
+
 /**
  * Runs every query on every provider at once, through the search cache (expiry by freshness class):
  * a provider that fails on every query is a failure, one that fails on some is a warning; the hits
- * are deduped by normalised URL, best rank kept. Never throws for a provider's failure.
+ * are deduped by normalised URL, best rank kept. Failures, warnings and dropped results are listed
+ * in the providers' order, then the queries'. Never throws for a provider's failure.
  */
 export async function searchRound(
   providers: SearchProvider[],
   queries: string[],
   options: SearchRoundOptions,
 ): Promise<SearchRound> {
-  const failures: ProviderFailure[] = [];
-  const warnings: string[] = [];
-  let requests = 0;
-  let cached = 0;
-  const dropped: SearchRound['dropped'] = [];
-  const { freshnessDays } = options;
-  const perProvider = await Promise.all(
-    providers.map(async (p) => {
-      const results = await Promise.allSettled(
-        queries.map(async (q) => {
-          const key = searchKey(p.id, q, freshnessDays);
-          const hit = await options.cache?.getSearch(key, options.now());
-          if (hit) {
-            cached++;
-            return hit;
-          }
-          requests++;
-          const found = await p.search(q, {
-            count: options.count,
-            fetch: options.fetch,
-            timeoutMs: options.timeoutMs ?? SEARCH_TIMEOUT_MS,
-            now: options.now,
-            ...(freshnessDays === undefined ? {} : { freshnessDays }),
-          });
-          dropped.push(...found.dropped.map((d) => ({ provider: p.name, query: q, ...d })));
-          await options.cache?.putSearch(key, found.hits, new Date(options.now().getTime() + searchTtlMs(freshnessDays)));
-          return found.hits;
-        }),
-      );
-      const ok = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-      const firstError = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-      if (ok.length === 0 && firstError) {
-        const failure =
-          firstError.reason instanceof ProviderError
-            ? firstError.reason.failure
-            : failureOf('search', 'provider-failed', { provider: p.name }, { kind: 'network' });
-        failures.push(failure);
-        warnings.push(failure.message);
-      } else if (firstError)
-        warnings.push(
-          `${p.name} failed on some queries: ${firstError.reason instanceof Error ? firstError.reason.message : String(firstError.reason)}`,
-        );
-      return ok.flat();
-    }),
-  );
-  return { hits: dedupeHits(perProvider.flat()), failures, warnings, requests, cached, dropped };
+  const asked = await Promise.all(providers.map((p) => Promise.all(queries.map((q) => ask(p, q, options)))));
+  const outcomes = providers.map((p, i) => providerOutcome(p, asked[i]!));
+  const all = asked.flat();
+  return {
+    hits: dedupeHits(outcomes.flatMap((o) => o.hits)),
+    failures: outcomes.flatMap((o) => (o.failure ? [o.failure] : [])),
+    warnings: outcomes.flatMap((o) => (o.warning ? [o.warning] : [])),
+    requests: all.filter((a) => a.requested).length,
+    cached: all.filter((a) => a.cached).length,
+    dropped: all.flatMap((a) => a.dropped),
+  };
 }
 
 /** The trace record of search rounds: results, providers that answered, requests and their cost. */
