@@ -6,10 +6,7 @@
  * them all, as the sources of one article's claims often do: each page is then read once).
  */
 import { factCheck } from '../lib/factcheck/fact-check';
-import { pipelineSettings } from '../lib/pipeline/pipeline-settings';
-import { fetchPage } from '../lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import { createBraveProvider } from '../lib/search/brave';
+import { buildPipeline } from '../lib/pipeline/build-deps';
 import { defaultSettings } from '../lib/settings';
 import { articleHtml, startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
@@ -78,17 +75,14 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
       }));
     },
   });
-  const fetchVia = viaLoopback();
-  const settings = pipelineSettings(defaultSettings());
-  const deps = {
-    now: () => new Date('2026-11-30T12:00:00Z'),
-    fetch: fetchVia,
-    providers: [createBraveProvider({ apiKey: 'k', baseUrl: brave.baseUrl })],
-    fetchPage: (url: string) =>
-      fetchPage(url, { fetch: fetchVia, parseHtml: parseHtmlWithLinkedom, allowPrivateNetwork: false, now: () => new Date() }),
-    model: null,
-    onProgress: () => undefined,
-  };
+  const defaults = defaultSettings();
+  // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes, without a cache.
+  const pipeline = await buildPipeline(
+    { ...defaults, search: { ...defaults.search, providers: ['brave'], brave: { apiKey: 'k', baseUrl: brave.baseUrl } } },
+    { fetch: viaLoopback(), now: () => new Date('2026-11-30T12:00:00Z') },
+  );
+  const settings = pipeline.settings;
+  const deps = { ...pipeline.deps, onProgress: () => undefined };
   const check = async (n: number, run: number) => {
     // The run number rides in the text, so each run's searches and pages are new to the fakes.
     const text = Array.from({ length: n }, (_, i) => `${claim(i).slice(0, -1)} (run${run}).`).join(' ');

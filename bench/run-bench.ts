@@ -10,8 +10,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { answerQuestion } from '../lib/pipeline/answer-question';
-import { pipelineSettings } from '../lib/pipeline/pipeline-settings';
-import { fetchPage } from '../lib/pipeline/fetch-page';
+import { buildPipeline } from '../lib/pipeline/build-deps';
 import { extractPage } from '../lib/pipeline/extract';
 import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
 import { splitPassages } from '../lib/pipeline/passages';
@@ -20,10 +19,7 @@ import { checkClaims } from '../lib/pipeline/verify';
 import { attachCitations } from '../lib/pipeline/cite';
 import { composeExtractive } from '../lib/pipeline/compose';
 import { memoryCache } from '../lib/pipeline/cache';
-import { cachedPageReader } from '../lib/pipeline/read-page';
-import { createBraveProvider } from '../lib/search/brave';
-import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
-import { defaultSettings } from '../lib/settings';
+import { defaultSettings, type Settings } from '../lib/settings';
 import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
 import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
@@ -150,31 +146,25 @@ async function pipelineCounts() {
         .map((s) => `${s.text.split(/(?<=[.!?])\s/)[0]} [${s.id}]`)
         .join(' '),
   });
-  const fetchVia = viaLoopback();
-  const settings = { ...pipelineSettings(defaultSettings()), minDomains: 1 };
-  const cache = memoryCache();
+  const defaults = defaultSettings();
+  const settings: Settings = {
+    ...defaults,
+    search: { ...defaults.search, providers: ['brave'], brave: { apiKey: 'k', baseUrl: brave.baseUrl } },
+    model: { kind: 'openai', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' },
+    minDomains: 1,
+    releaseSources: [],
+  };
   let clock = new Date('2026-11-30T12:00:00Z');
-  const deps = () => ({
-    now: () => clock,
-    fetch: fetchVia,
-    providers: [createBraveProvider({ apiKey: 'k', baseUrl: brave.baseUrl })],
-    fetchPage: cachedPageReader(
-      (url, etag) =>
-        fetchPage(url, {
-          fetch: fetchVia,
-          parseHtml: parseHtmlWithLinkedom,
-          allowPrivateNetwork: false,
-          now: () => clock,
-          ...(etag ? { etag } : {}),
-        }),
-      cache,
-      () => clock,
-    ),
-    readTabs: async () => [],
-    model: createOpenAiCompatibleModel({ baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' }),
-    onProgress: () => undefined,
-    cache,
-  });
+  const host = { fetch: viaLoopback(), now: () => clock, cache: memoryCache() };
+  // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes and a memory cache.
+  const ask = async (question: string) => {
+    const pipeline = await buildPipeline(settings, host);
+    return answerQuestion(
+      question,
+      { ...pipeline.deps, readTabs: async () => [], onProgress: () => undefined },
+      pipeline.settings,
+    );
+  };
   const evidenceTokens: number[] = [];
   const ratios: number[] = [];
   const groundedTotals: number[] = [];
@@ -185,7 +175,7 @@ async function pipelineCounts() {
         .source.match(/<title[^>]*>([^<]{0,80})/i)?.[1]
         ?.trim() ?? name
     }" say? [${pages[i]!.host}]`;
-    const r = await answerQuestion(question, deps(), settings);
+    const r = await ask(question);
     const sel = r.trace.stages.find((s) => s.stage === 'select')?.detail as { evidenceTokens?: number } | undefined;
     if (sel?.evidenceTokens !== undefined) evidenceTokens.push(sel.evidenceTokens);
     const tokens = r.trace.stages.reduce((acc, s) => ({ in: acc.in + (s.tokensIn ?? 0), out: acc.out + (s.tokensOut ?? 0) }), {
@@ -220,11 +210,11 @@ async function pipelineCounts() {
 
   // A repeated question inside the caches' lifetime: no search or fetch request.
   const q = `What does the first page say? [${pages[0]!.host}]`;
-  await answerQuestion(q, deps(), settings);
+  await ask(q);
   const searchesBefore = brave.requests.length;
   const fetchesBefore = site.requests.length;
   clock = new Date(clock.getTime() + 10 * 60_000);
-  await answerQuestion(q, deps(), settings);
+  await ask(q);
   add({
     name: 'requests for a repeated question within the cache lifetime (search + fetch)',
     value: brave.requests.length - searchesBefore + site.requests.length - fetchesBefore,

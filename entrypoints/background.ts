@@ -1,17 +1,9 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { SpanlightDb, readSettings } from '@/lib/db/database';
+import { SpanlightDb } from '@/lib/db/database';
 import { BackgroundService, isOwnExtensionPage } from '@/lib/background/service';
 import { JOBS_PORT, backgroundCalls } from '@/lib/messaging/protocol';
 import { createMessageListener } from '@/lib/messaging/server';
-import {
-  endpointForModelTest,
-  listModels,
-  settingsForProviderTest,
-  testModel,
-  testSearchProvider,
-  type ConnectionTestDeps,
-} from '@/lib/background/test-connection';
 import { onMenuClick, registerSelectionMenus } from '@/lib/background/context-menu';
 import { leavePendingQuestion } from '@/lib/messaging/pending-question';
 import { t } from '@/lib/i18n';
@@ -19,7 +11,7 @@ import { t } from '@/lib/i18n';
 export default defineBackground(() => {
   const service = new BackgroundService(new SpanlightDb());
   // A worker that starts finds no job running in it: any "running" job was cut off by a stop.
-  void service.recoverInterruptedJobs();
+  void service.jobs.recoverInterrupted();
 
   if (!import.meta.env.FIREFOX) {
     void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);
@@ -42,7 +34,7 @@ export default defineBackground(() => {
       if (import.meta.env.FIREFOX)
         void (browser as unknown as { sidebarAction?: { open(): Promise<void> } }).sidebarAction?.open();
       else if (tab?.windowId !== undefined) void browser.sidePanel.open({ windowId: tab.windowId });
-      void service.factCheck(tab?.windowId, info.selectionText);
+      void service.factChecks.factCheck({ windowId: tab?.windowId, selection: info.selectionText });
       return;
     }
     void onMenuClick(info, tab, {
@@ -56,9 +48,6 @@ export default defineBackground(() => {
     });
   });
 
-  // Connection tests use the settings as typed on the options page, with keys from storage.
-  const testDeps: ConnectionTestDeps = { fetch: (input, init) => fetch(input, init) };
-
   const rejected = new Set<string>();
   browser.runtime.onMessage.addListener(
     createMessageListener({
@@ -70,32 +59,7 @@ export default defineBackground(() => {
         if (!rejected.has(key)) console.warn(`Spanlight: rejected a message (${reason}) from ${sender.url ?? 'unknown'}`);
         rejected.add(key);
       },
-      handlers: {
-        ask: (p) => service.ask(p.question, p.tabs, p.windowId),
-        retry: (p) => service.retry(p.jobId),
-        getJob: (p) => service.getJob(p.jobId),
-        listHistory: (p) => service.listHistory(p.query, p.session),
-        getAnswer: (p) => service.getAnswer(p.answerId),
-        openCitation: (p) => service.openCitation(p.answerId, p.spanId),
-        getSettings: () => service.getSettings(),
-        saveSettings: (p) => service.saveSettings(p),
-        testProvider: async (p) =>
-          testSearchProvider(settingsForProviderTest(await readSettings(service.db), p), p.provider, testDeps),
-        listModels: async (p) => listModels(endpointForModelTest(await readSettings(service.db), p), testDeps),
-        testModel: async (p) => testModel(endpointForModelTest(await readSettings(service.db), p), p.model, testDeps),
-        followUp: (p) => service.followUp(p.answerId, p.text, p.tabs, p.windowId),
-        deleteAnswer: (p) => service.deleteAnswer(p.answerId),
-        exportHistoryPage: (p) => service.history.exportPage(p.before),
-        importBegin: () => service.history.importBegin(),
-        importChunk: (p) => service.history.importChunk(p.importId, p.seq, p.first, p.answers),
-        importCommit: (p) => service.history.importCommit(p.importId, p.header),
-        importCancel: (p) => service.history.importCancel(p.importId),
-        historyStorage: (p) => service.history.storage(p.before),
-        deleteAnswersBefore: (p) => service.history.deleteBefore(p.before),
-        latestJob: () => service.latestJob(),
-        factCheck: (p) => service.factCheck(p.windowId, p.selection, p.moreOf),
-        showClaim: (p) => service.showClaim(p.answerId, p.index),
-      },
+      handlers: service.handlers,
     }),
   );
 
@@ -104,7 +68,7 @@ export default defineBackground(() => {
       port.disconnect();
       return;
     }
-    const unsubscribe = service.subscribe((update) => port.postMessage(update));
+    const unsubscribe = service.jobs.subscribe((update) => port.postMessage(update));
     port.onDisconnect.addListener(unsubscribe);
   });
 });

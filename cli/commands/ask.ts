@@ -77,49 +77,16 @@ Example:
     for (const note of notes) io.err(`spanlight ask: note: ${note}`);
     progress(describeConfig(settings));
 
-    const fetchWithAgent = withUserAgent(globalThis.fetch);
-    const now = () => io.now();
     // The pipeline and the model SDK load only when a question is asked (not for --help or a usage error).
-    const [{ answerQuestion }, { pipelineSettings }, { fetchPage }, { parseHtmlWithLinkedom }, { providersFor }] =
-      await Promise.all([
-        import('../../lib/pipeline/answer-question'),
-        import('../../lib/pipeline/pipeline-settings'),
-        import('../../lib/pipeline/fetch-page'),
-        import('../../lib/pipeline/parse-html'),
-        import('../../lib/search/registry'),
-      ]);
-    const m = settings.model;
-    const model =
-      m.kind === 'openai'
-        ? (await import('../../lib/model/openai-compatible')).createOpenAiCompatibleModel({
-            baseUrl: m.baseUrl,
-            apiKey: m.apiKey,
-            model: m.model,
-            fetch: fetchWithAgent,
-          })
-        : null;
-    const configured = providersFor(settings);
-    const { releaseSourcesFor } = await import('../../lib/releases/registry');
-
+    const [{ answerQuestion }, { buildPipeline }] = await Promise.all([
+      import('../../lib/pipeline/answer-question'),
+      import('../../lib/pipeline/build-deps'),
+    ]);
+    const pipeline = await buildPipeline(settings, { fetch: withUserAgent(globalThis.fetch), now: () => io.now() });
     const result = await answerQuestion(
       question,
-      {
-        now,
-        fetch: fetchWithAgent,
-        providers: configured.providers,
-        fetchPage: (url) =>
-          fetchPage(url, {
-            fetch: fetchWithAgent,
-            parseHtml: parseHtmlWithLinkedom,
-            allowPrivateNetwork: settings.allowPrivateNetwork,
-            now,
-          }),
-        readTabs: async () => [],
-        releaseSources: releaseSourcesFor(settings),
-        model,
-        onProgress: (_stage, message) => progress(message),
-      },
-      pipelineSettings(settings, configured.missingKeys),
+      { ...pipeline.deps, readTabs: async () => [], onProgress: (_stage, message) => progress(message) },
+      pipeline.settings,
     );
 
     await io.out(format === 'markdown' ? renderAnswerMarkdown(result) : jsonText(result));

@@ -2,7 +2,9 @@ import { listAnswers, type SpanlightDb } from '../db/database';
 import { SearchSuperseded, searchHistory } from '../db/history-index';
 import { countAnswersBefore, deleteAnswer, deleteAnswersBefore, exportPage, historyStorage } from '../db/history-io';
 import { beginImport, commitImport, discardImport, stageImport } from '../db/history-import';
-import type { HistoryItem } from '../messaging/protocol';
+import type { HistoryItem, Received } from '../messaging/protocol';
+import type { AnswerRecord } from '../shared/records';
+import { storedAnswer } from './stored-answer';
 
 /** How many rows the history list shows. */
 const LIST_LIMIT = 50;
@@ -20,7 +22,7 @@ export class HistoryCalls {
   constructor(private readonly db: SpanlightDb) {}
 
   /** Newest first; with a query, the best matches of the whole history (see `searchHistory`). */
-  async list(query = '', session?: string): Promise<{ items: HistoryItem[]; superseded?: boolean }> {
+  async list({ query = '', session }: Received<'listHistory'>): Promise<{ items: HistoryItem[]; superseded?: boolean }> {
     if (!query.trim()) {
       const answers = await listAnswers(this.db, LIST_LIMIT);
       return {
@@ -57,11 +59,16 @@ export class HistoryCalls {
     }
   }
 
-  async deleteAnswer(answerId: string): Promise<{ deleted: boolean }> {
+  /** One answer with its frozen evidence. */
+  get({ answerId }: Received<'getAnswer'>): Promise<AnswerRecord> {
+    return storedAnswer(this.db, answerId);
+  }
+
+  async deleteAnswer({ answerId }: Received<'deleteAnswer'>): Promise<{ deleted: boolean }> {
     return { deleted: await deleteAnswer(this.db, answerId) };
   }
 
-  exportPage(before?: string) {
+  exportPage({ before }: Received<'exportHistoryPage'>) {
     return exportPage(this.db, before);
   }
 
@@ -69,11 +76,11 @@ export class HistoryCalls {
     return { importId: await beginImport(this.db) };
   }
 
-  importChunk(importId: string, seq: number, first: number, answers: string[]) {
+  importChunk({ importId, seq, first, answers }: Received<'importChunk'>) {
     return stageImport(this.db, importId, seq, first, answers);
   }
 
-  async importCommit(importId: string, header: unknown) {
+  async importCommit({ importId, header }: Received<'importCommit'>) {
     try {
       return await commitImport(this.db, importId, header, () => this.cancelled.has(importId));
     } finally {
@@ -82,18 +89,18 @@ export class HistoryCalls {
   }
 
   /** Cancels an import: a commit under way aborts its transaction; a staged one is dropped. */
-  async importCancel(importId: string): Promise<{ cancelled: boolean }> {
+  async importCancel({ importId }: Received<'importCancel'>): Promise<{ cancelled: boolean }> {
     this.cancelled.add(importId);
     const had = await discardImport(this.db, importId);
     return { cancelled: had };
   }
 
-  async storage(before?: string) {
+  async storage({ before }: Received<'historyStorage'>) {
     const stats = await historyStorage(this.db);
     return before ? { ...stats, olderThan: await countAnswersBefore(this.db, before) } : stats;
   }
 
-  async deleteBefore(before: string): Promise<{ deleted: number }> {
+  async deleteBefore({ before }: Received<'deleteAnswersBefore'>): Promise<{ deleted: number }> {
     return { deleted: await deleteAnswersBefore(this.db, before) };
   }
 }

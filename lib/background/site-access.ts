@@ -19,3 +19,9 @@ export async function missingSiteAccess(): Promise<string | null> {
   if (granted) return null;
   return t(import.meta.env.FIREFOX ? 'noSiteAccessFirefox' : 'noSiteAccessChrome');
 }
+
+/** Refuses to start work that cannot succeed: without access to websites nothing can be searched or read. */
+export async function requireSiteAccess(): Promise<void> {
+  const missing = await missingSiteAccess();
+  if (missing) throw new Error(missing);
+}

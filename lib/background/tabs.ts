@@ -81,6 +81,18 @@ export async function readTabs(
   return pages;
 }
 
+/** The web tab a fact-check reads: the one showing `url`, else the window's most recently used web tab. */
+export async function pageTab(windowId: number | undefined, url?: string) {
+  const tabs = (await browser.tabs.query(windowId === undefined ? {} : { windowId })).filter(
+    (t) => t.id !== undefined && /^https?:/.test(t.url ?? ''),
+  );
+  const byUrl = url ? tabs.find((t) => t.url === url) : undefined;
+  const recent = [...tabs].sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0))[0];
+  const tab = byUrl ?? recent;
+  if (!tab) throw new Error('Open the page to check in a tab of this window first.');
+  return tab;
+}
+
 /**
  * Focuses the tab showing `url` (same document, any fragment), or opens it; resolves when its DOM is
  * parsed. A page the content script cannot run in (see `unreadableReason`) is opened with a text

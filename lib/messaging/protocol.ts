@@ -265,6 +265,8 @@ export const backgroundCalls = {
 } as const;
 export type BackgroundCalls = typeof backgroundCalls;
 export type BackgroundCallName = keyof BackgroundCalls;
+/** A background call's payload as its handler receives it: validated, defaults applied. */
+export type Received<K extends BackgroundCallName> = z.output<BackgroundCalls[K]['payload']>;
 
 /** Port name the side panel connects on to receive job updates. */
 export const JOBS_PORT = 'spanlight:jobs';

@@ -8,7 +8,8 @@ export interface SenderLike {
   tab?: { id?: number };
 }
 
-type Handlers<M> = {
+/** One handler per call: the payload as validated, the sender; resolves with the result. */
+export type Handlers<M> = {
   [K in keyof M]: (
     payload: z.output<M[K] extends { payload: infer P extends z.ZodType } ? P : never>,
     sender: SenderLike,

@@ -26,11 +26,11 @@ function caller(calls: HistoryCalls): CallBackground {
     calls: { exportHistoryPage, importBegin, importChunk, importCommit, importCancel },
     allowSender: () => true,
     handlers: {
-      exportHistoryPage: (p) => calls.exportPage(p.before),
+      exportHistoryPage: (p) => calls.exportPage(p),
       importBegin: () => calls.importBegin(),
-      importChunk: (p) => calls.importChunk(p.importId, p.seq, p.first, p.answers),
-      importCommit: (p) => calls.importCommit(p.importId, p.header),
-      importCancel: (p) => calls.importCancel(p.importId),
+      importChunk: (p) => calls.importChunk(p),
+      importCommit: (p) => calls.importCommit(p),
+      importCancel: (p) => calls.importCancel(p),
     },
   });
   return (async (type: string, payload: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySettingsUpdate } from '@/lib/background/service';
+import { applySettingsUpdate } from '@/lib/background/settings-calls';
 import {
   capabilitiesOf,
   draftEndpoints,

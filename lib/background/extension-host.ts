@@ -1,0 +1,19 @@
+import type { PipelineCache } from '../pipeline/cache';
+import type { PipelineHost } from '../pipeline/build-deps';
+import { createBuiltinModel, detectBuiltinModel } from '../model/chrome-builtin';
+
+/**
+ * The extension's side of the pipeline: the browser's fetch and clock, the Dexie cache, and without
+ * a model in the settings the browser's built-in model when it has one ready (Chrome's Prompt API).
+ */
+export function extensionHost(cache: PipelineCache): PipelineHost {
+  return {
+    fetch: (input, init) => fetch(input, init),
+    now: () => new Date(),
+    cache,
+    keylessModel: async () => {
+      const builtin = await detectBuiltinModel();
+      return builtin ? createBuiltinModel(builtin) : null;
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { SpanlightDb } from '../db/database';
+import type { Received } from '../messaging/protocol';
+import { callContent } from '../messaging/client';
+import { passageSelector } from '../anchor/passage-selector';
+import { storedAnswer } from './stored-answer';
+import { ensureContentScript, focusOrOpen, showTextFragment, unreadableReason } from './tabs';
+
+/**
+ * Jumps to a cited passage: focus its tab, or open the page, find the stored quote in the page as it
+ * is now (hinted by where it was) and highlight it, the answer's other passages of that page more
+ * quietly. One look: our highlight; the browser's text fragment only where our script cannot run.
+ * Not found → says so; the panel then shows the stored passage.
+ */
+export async function openCitation(
+  db: SpanlightDb,
+  { answerId, spanId }: Received<'openCitation'>,
+): Promise<{ found: boolean; message: string }> {
+  const answer = await storedAnswer(db, answerId);
+  const span = answer.result.evidence.find((e) => e.spanId === spanId);
+  if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
+  const quote = passageSelector(span);
+  const tabId = await focusOrOpen(span.url, span.tabId, quote);
+  try {
+    await ensureContentScript(tabId);
+  } catch {
+    // Our highlight cannot run here: the browser's own text fragment is the fallback (a page
+    // known to be closed to scripts was opened with it already).
+    if (unreadableReason(span.url) === null) await showTextFragment(tabId, span.url, quote);
+    return { found: false, message: 'This page does not allow extensions to read it; the stored passage is shown below.' };
+  }
+  // Passages of one page share its URL string.
+  const others = answer.result.evidence
+    .filter((e) => e.spanId !== spanId && e.url === span.url && e.text.length <= 20_000)
+    .slice(0, 20)
+    .map(passageSelector);
+  const outcome = await callContent(tabId, 'highlight', { ...quote, others });
+  const when = new Date(span.retrievedAt).toLocaleString();
+  if (outcome.ok && outcome.value.found) {
+    return {
+      found: true,
+      message:
+        outcome.value.exact === false
+          ? `Highlighted in “${span.title}”: the closest match, worded slightly differently from the passage retrieved ${when}.`
+          : `Highlighted in “${span.title}”.`,
+    };
+  }
+  return {
+    found: false,
+    message: `The passage was not found in the page as it is now; it may have changed since ${when}. The stored passage is shown below.`,
+  };
+}
