@@ -2,6 +2,7 @@ import type { Page } from '../types';
 import { releasePages } from '../releases/release-pages';
 import type { PipelineDeps, PipelineSettings } from './answer-question';
 import type { TraceRecorder } from './trace';
+import { SEARCH_TIMEOUT_MS } from './search';
 
 /**
  * The releases stage, for questions about the latest release of a piece of software: the keyless
@@ -18,7 +19,12 @@ export async function releasesStage(
   if (!subject || !sources?.length) return [];
   const found = await trace.run(
     'releases',
-    () => releasePages(subject, sources, { fetch: deps.fetch, timeoutMs: settings.searchTimeoutMs ?? 8000, now: deps.now }),
+    () =>
+      releasePages(subject, sources, {
+        fetch: deps.fetch,
+        timeoutMs: settings.searchTimeoutMs ?? SEARCH_TIMEOUT_MS,
+        now: deps.now,
+      }),
     (r) => ({
       ok: true,
       summary: `${r.pages.length} release source${r.pages.length === 1 ? '' : 's'} answered for ${subject}: ${r.outcomes.map((o) => `${o.source} (${o.outcome}${o.rateLimit ? `; ${o.rateLimit}` : ''})`).join(', ')}`,
