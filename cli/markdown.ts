@@ -17,6 +17,29 @@ function dateLabel(published: Dated | null): string {
   return published ? `published ${published.iso.slice(0, 10)} (${published.source})` : 'date unknown';
 }
 
+/** A refusal's best passages: the sentence, its source, and a link that opens the page at the sentence. */
+function bestPassageLines(result: Extract<AnswerResult, { mode: 'abstained' }>): string[] {
+  const lines: string[] = [];
+  let n = 0;
+  for (const b of result.best) {
+    const span = result.evidence.find((e) => e.spanId === b.spanId);
+    if (!span) continue;
+    lines.push(
+      `${++n}. “${escapeMarkdown(b.sentence)}” — [${span.spanId}] ${escapeMarkdown(span.title)}, ${hostOf(span.url)} (${span.origin === 'tab' ? 'open tab' : 'web'}, ${dateLabel(span.published)})`,
+      `   ${b.link}`,
+    );
+  }
+  return lines.length > 0 ? ['## Best passages found', '', ...lines, ''] : [];
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** A result for a person: claims with [S1] markers, then the sources they cite; refusals said plainly. */
 export function renderAnswerMarkdown(result: AnswerResult): string {
   const lines: string[] = [`# ${escapeMarkdown(result.question)}`, ''];
@@ -47,6 +70,7 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
     case 'abstained':
       lines.push('**No answer: the evidence is not enough.**', '', escapeMarkdown(result.reason), '');
       lines.push(`Searched: ${result.searched.map(escapeMarkdown).join(' · ')}`, '');
+      lines.push(...bestPassageLines(result));
       if (result.links.length > 0) {
         lines.push('## What was found', '');
         result.links.forEach((l, i) => lines.push(`${i + 1}. ${escapeMarkdown(l.title)} — ${l.url}`));

@@ -6,12 +6,13 @@ import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan, type Tra
 import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
 import { AnswerActions } from './panel/answer-actions';
-import { failureHeading, failureLabel, hostOf } from './panel/labels';
+import { failureHeading, failureLabel } from './panel/labels';
 import { failureRole } from '@/lib/shared/failure-codes';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
 import { ClosestPassages } from './panel/closest-passages';
 import { closestSentence } from '@/lib/pipeline/closest-sentence';
+import { RefusalCard } from './refusal-card';
 
 export type { CitationState };
 
@@ -259,36 +260,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
             <UsedSources result={r} context={context} />
           </>
         )}
-        {r.mode === 'abstained' && (
-          <section className="card refusal" role="status">
-            <h3>{t('refusalHeading')}</h3>
-            {r.gate && r.gate.failed.length > 0 ? (
-              <ul className="gate-failed">
-                {r.gate.failed.map((f, i) => (
-                  <li key={i} data-condition={f.condition}>
-                    {text(f.message, `gate-${i}`)}
-                    <CitationStatus at={`gate-${i}`} />
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p>{r.reason}</p>
-            )}
-            <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
-            {r.links.length > 0 && (
-              <>
-                <h4>{t('foundHeading')}</h4>
-                <ul className="found-links">
-                  {r.links.map((l) => (
-                    <li key={l.url}>
-                      {l.title} <span className="muted">{hostOf(l.url)}</span>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
-        )}
+        {r.mode === 'abstained' && <RefusalCard result={r} context={context} />}
         {r.mode === 'nothing-found' && (
           <section className="card nothing" role="status">
             <h3>{t('nothingFoundHeading')}</h3>

@@ -251,7 +251,14 @@ export const GateResultSchema = z.object({
   passed: z.boolean(),
   /** Conditions that failed, each with a message a person can read. */
   failed: z.array(
-    z.object({ condition: z.enum(['independent-domains', 'primary-source', 'freshness', 'conflict']), message: z.string() }),
+    z.object({
+      condition: z.enum(['independent-domains', 'primary-source', 'freshness', 'conflict']),
+      message: z.string(),
+      /** What was found, for saying the condition in the reader's language: the publishers, or the sources' dates ("undated"). */
+      found: z.array(z.string()).optional(),
+      /** What was required: the publishers, or the freshness window in days. */
+      required: z.number().optional(),
+    }),
   ),
   /** Conditions that were checked and passed, or not applied (with why). */
   notes: z.array(z.string()),
@@ -289,6 +296,15 @@ export const CheckedClaimSchema = z.object({
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
 
+/** A passage a refusal shows: a span of its evidence, its sentence nearest the question, and a link to that sentence. */
+export const BestPassageSchema = z.object({
+  spanId: z.string(),
+  sentence: z.string(),
+  /** The page's URL with a text fragment for the sentence (the browser marks it by itself). */
+  link: z.string(),
+});
+export type BestPassage = z.infer<typeof BestPassageSchema>;
+
 /** An answer, by mode. Every mode is a result; only "unavailable" is retryable. */
 export const AnswerResultSchema = z.discriminatedUnion('mode', [
   z.object({
@@ -311,6 +327,8 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     /** Which condition failed, in words. */
     reason: z.string(),
     links: z.array(z.object({ url: z.string(), title: z.string() })),
+    /** The best passages found, so a person can finish the job (empty in answers stored before they were kept). */
+    best: z.array(BestPassageSchema).default([]),
   }),
   z.object({ mode: z.literal('nothing-found'), ...base, reason: z.string() }),
   z.object({

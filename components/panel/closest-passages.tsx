@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { t } from '@/lib/i18n';
 import type { EvidenceSpan } from '@/lib/types';
 import { hostOf, shortDate } from './labels';
@@ -13,29 +14,50 @@ export interface ClosestItem {
  * answer's claim not confirmed word for word): title, domain, date and the sentence, each a jump to
  * the passage in its page, so a person can finish the job. Everything is rendered as text.
  */
-export function ClosestPassages({ items, onCite }: { items: ClosestItem[]; onCite: (spanId: string) => void }) {
+export function ClosestPassages({
+  items,
+  onCite,
+  label = t('closestLabel'),
+}: {
+  items: ClosestItem[];
+  onCite: (spanId: string) => void;
+  /** The list's heading (a refusal's "Best passages found"). */
+  label?: string;
+}) {
   if (items.length === 0) return null;
   return (
-    <div className="closest" role="group" aria-label={t('closestLabel')}>
-      <p className="closest-title muted">{t('closestLabel')}</p>
+    <div className="closest" role="group" aria-label={label}>
+      <p className="closest-title muted">{label}</p>
       <ul>
-        {items.map(({ span, sentence }) => (
-          <li key={span.spanId} data-span={span.spanId}>
-            <button
-              type="button"
-              className="link closest-jump"
-              onClick={() => onCite(span.spanId)}
-              aria-label={t('closestJump', [span.title || hostOf(span.url), hostOf(span.url)])}
-            >
-              “{sentence}”
-            </button>
-            <span className="closest-source muted">
-              {' '}
-              {span.title} · {hostOf(span.url)} · {shortDate(span.published)}
-            </span>
-          </li>
+        {items.map((item) => (
+          <ClosestRow key={item.span.spanId} item={item} onCite={onCite} />
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * One passage: the sentence is the jump's name (what a person sees is what a screen reader says),
+ * its source the description; the title says what a click does.
+ */
+function ClosestRow({ item: { span, sentence }, onCite }: { item: ClosestItem; onCite: (spanId: string) => void }) {
+  const sourceId = useId();
+  return (
+    <li data-span={span.spanId}>
+      <button
+        type="button"
+        className="link closest-jump"
+        onClick={() => onCite(span.spanId)}
+        title={t('closestJump', [span.title || hostOf(span.url), hostOf(span.url)])}
+        aria-describedby={sourceId}
+      >
+        “{sentence}”
+      </button>
+      <span className="closest-source muted" id={sourceId}>
+        {' '}
+        {span.title} · {hostOf(span.url)} · {shortDate(span.published)}
+      </span>
+    </li>
   );
 }

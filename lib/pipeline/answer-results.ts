@@ -2,6 +2,7 @@ import type { AnswerResult, Claim, Conflict, EvidenceSpan, GateResult, ProviderF
 import type { TraceRecorder } from './trace';
 import type { AnswerEnd } from './staged';
 import { sourcesFor } from './cite';
+import { bestPassages } from './best-passages';
 
 /** What every answer carries whatever its mode, as far as the pipeline got. */
 export interface AnswerRecord {
@@ -46,9 +47,10 @@ export function unavailableAnswer(
   return { mode: 'unavailable', ...base(r), evidence, failures: [...r.failures, ...failures], reason };
 }
 
-/** A refusal: which condition failed, with the evidence it was decided on and the links found. */
+/** A refusal: which condition failed, with the evidence it was decided on, its best passages and the links found. */
 export function abstainedAnswer(r: AnswerRecord, reason: string, evidence: EvidenceSpan[]): AnswerResult {
-  return { mode: 'abstained', ...base(r), evidence, reason, links: r.links };
+  const best = bestPassages(r.question, evidence, r.conflicts);
+  return { mode: 'abstained', ...base(r), evidence, reason, links: r.links, best };
 }
 
 /** Nothing found that bears on the question. */

@@ -41,6 +41,8 @@ export function checkGate(spans: EvidenceSpan[], conflicts: Conflict[], options:
     failed.push({
       condition: 'independent-domains',
       message: `Only ${publishers.length} independent source${publishers.length === 1 ? '' : 's'} (${publishers.join(', ') || 'none'}); at least ${options.minDomains} are required.`,
+      found: publishers,
+      required: options.minDomains,
     });
 
   if (options.requirePrimary) {
@@ -61,6 +63,8 @@ export function checkGate(spans: EvidenceSpan[], conflicts: Conflict[], options:
       failed.push({
         condition: 'freshness',
         message: `No source is dated within the last ${options.freshnessDays} days (found: ${dates.join(', ') || 'none'}).`,
+        found: dates,
+        required: options.freshnessDays,
       });
     } else notes.push(`freshness: ${fresh.length} span(s) dated within ${options.freshnessDays} days`);
   }

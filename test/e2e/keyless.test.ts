@@ -86,6 +86,36 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
     await screenshotForDocs(panel, 'sidepanel-keyless');
   });
 
+  it('a refusal shows the condition that failed and the best passages found, each jump landing on its passage', async () => {
+    const eich = 'On March 24, 2014, Mozilla promoted Brendan Eich to the role of CEO.';
+    expect(await ask(panel, 'When did Mozilla promote Brendan Eich to CEO?')).toBe('abstained');
+    const card = panel.locator('article.answer').last().locator('.card.refusal');
+    expect(squash((await card.locator('[data-condition="independent-domains"]').textContent()) ?? '')).toBe(
+      'Only 1 independent source (wikipedia.org); at least 2 are required.',
+    );
+    const best = card.getByRole('group', { name: 'Best passages found' });
+    const items = best.locator('li');
+    expect(await items.count()).toBeGreaterThan(0);
+    const first = items.first();
+    expect(await first.locator('.closest-jump').textContent()).toBe(`“${eich}”`);
+    expect(await first.locator('.closest-source').textContent()).toContain('Mozilla - Wikipedia · en.wikipedia.org ·');
+
+    // Each jump opens the page and highlights the passage that holds the sentence shown.
+    for (const item of await items.all()) {
+      const sentence = ((await item.locator('.closest-jump').textContent()) ?? '').replace(/^“|”$/g, '');
+      const opened = browser.context.waitForEvent('page');
+      await item.locator('button.closest-jump').click();
+      const tab = await opened;
+      await expect.poll(() => highlightedText(tab), { timeout: 20_000 }).not.toBe('');
+      expect(new URL(tab.url()).hostname).toBe('en.wikipedia.org');
+      expect(squash(await highlightedText(tab))).toContain(squash(sentence));
+      const status = card.locator('.citation-status[data-at="refusal-best"]');
+      await expect.poll(() => status.textContent()).toContain('Highlighted');
+      await tab.close();
+    }
+    await screenshotForDocs(panel, 'sidepanel-refusal-keyless');
+  });
+
   it('a release question is answered keyless from the primary sources, with the version and its date', async () => {
     expect(await ask(panel, 'What is the latest release of express?')).toBe('grounded');
     const answer = panel.locator('article.answer').last();

@@ -36,6 +36,7 @@ describe('the browser in German', () => {
   let site: FixtureSite;
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let browser: ExtensionBrowser;
+  let onlyCensus = false;
 
   beforeAll(async () => {
     site = await startFixtureSite([
@@ -54,7 +55,9 @@ describe('the browser in German', () => {
       apiKey: 'bk',
       results: () => [
         { url: site.urlOf('stats-office.test', '/population'), title: 'Exampleville census 2026', description: 'census' },
-        { url: site.urlOf('city-news.test', '/growth'), title: 'Exampleville keeps growing', description: 'growth' },
+        ...(onlyCensus
+          ? []
+          : [{ url: site.urlOf('city-news.test', '/growth'), title: 'Exampleville keeps growing', description: 'growth' }]),
       ],
     });
     // Set up in English, then the same profile opened by a German browser.
@@ -93,6 +96,22 @@ describe('the browser in German', () => {
     );
     expect(await panel.locator('section.history h2').textContent()).toBe('Verlauf');
     expect(await seriousViolations(panel)).toEqual([]);
+  });
+
+  it('a refusal says the condition that failed in German, with the best passages found', async () => {
+    onlyCensus = true;
+    const panel = await browser.openSidePanel();
+    expect(await ask(panel, 'What did the census office report about Exampleville residents?')).toBe('abstained');
+    const card = panel.locator('.card.refusal');
+    expect(await card.locator('[data-condition="independent-domains"]').textContent()).toBe(
+      'Nur 1 unabhängige Quelle (stats-office.test); mindestens 2 sind erforderlich.',
+    );
+    const best = card.getByRole('group', { name: 'Die besten gefundenen Stellen' });
+    expect(await best.locator('.closest-jump').first().textContent()).toBe(`“${CENSUS}”`);
+    expect(await best.locator('.closest-source').first().textContent()).toContain('10.02.2026 (meta)');
+    expect(await seriousViolations(panel)).toEqual([]);
+    await panel.close();
+    onlyCensus = false;
   });
 
   it('the options page too: its sections and Save', async () => {

@@ -192,7 +192,12 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     reply = () => 'INSUFFICIENT';
     const r = await answerQuestion(Q, deps(), settings);
     expect(r.mode).toBe('abstained');
-    if (r.mode === 'abstained') expect(r.links.length).toBeGreaterThan(0);
+    if (r.mode !== 'abstained') return;
+    expect(r.links.length).toBeGreaterThan(0);
+    // The best passages found, each a span of the refusal's evidence with its sentence.
+    expect(r.best.length).toBeGreaterThan(0);
+    for (const b of r.best) expect(r.evidence.find((e) => e.spanId === b.spanId)!.text).toContain(b.sentence);
+    expect(r.best.map((b) => b.sentence)).toContain(CENSUS);
   });
 
   it('a partly supported draft is partial: the unsupported sentence is dropped and listed, not silently kept', async () => {

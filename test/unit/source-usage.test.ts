@@ -110,7 +110,7 @@ describe('sources used, and retrieved but not used, each with why', () => {
 
   it('a refusal used nothing: its evidence is listed as selected but not composed', () => {
     const r = answer();
-    const refused: AnswerResult = { ...r, mode: 'abstained', reason: 'gate', links: [] };
+    const refused: AnswerResult = { ...r, mode: 'abstained', reason: 'gate', links: [], best: [] };
     expect(usedSources(refused)).toEqual([]);
     const unused = unusedSources(refused);
     expect(unused.find((u) => u.url === A)!.reasons[0]).toEqual({ kind: 'not-composed', spanIds: ['S1'] });
