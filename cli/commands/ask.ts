@@ -22,7 +22,9 @@ export const askCommand: Command = {
 
 Runs the side panel's pipeline in Node (search, read the pages, select passages, gate, compose,
 cite, verify), without open tabs. Prints the result (its mode, claims, sources, evidence and
-trace) as JSON, or with --format markdown the cited answer for a person. Progress goes to stderr.
+trace) as JSON, or with --format markdown the cited answer for a person; a refusal carries the
+condition that failed and its best passages, each with a link that opens the page at its sentence
+("best" in JSON). Progress goes to stderr.
 
 Exit code: 0 for every result (grounded, partial, abstained, nothing-found, not-searched);
 1 when search or the model was unavailable (the result is still printed); 2 for usage and

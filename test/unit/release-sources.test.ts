@@ -108,6 +108,10 @@ describe('keyless release answers from the primary sources (each fake speaks its
     expect(r.trace.stages.find((s) => s.stage === 'releases')!.summary).toContain('endoflife.date (25.2.0, 2026-11-11)');
     expect(r.mode).toBe('abstained');
     expect(r.gate!.failed[0]!.message).toContain('Only 1 independent source (endoflife.date)');
+    // Refused with what was found: the release as endoflife.date states it, and its page.
+    if (r.mode !== 'abstained') return;
+    expect(r.best.map((b) => b.sentence).join(' ')).toContain('25.2.0');
+    expect(r.best[0]!.link).toMatch(/^https:\/\/endoflife\.date\/nodejs#:~:text=/);
   });
 
   it('GitHub’s spent rate limit is respected: said in the trace, not asked again, the registry still answers', async () => {
