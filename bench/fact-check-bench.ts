@@ -7,6 +7,7 @@
  */
 import { factCheck } from '../lib/factcheck/fact-check';
 import { buildPipeline } from '../lib/pipeline/build-deps';
+import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings } from '../lib/settings';
 import { articleHtml, startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
@@ -79,7 +80,7 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
   // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes, without a cache.
   const pipeline = await buildPipeline(
     { ...defaults, search: { ...defaults.search, providers: ['brave'], brave: { apiKey: 'k', baseUrl: brave.baseUrl } } },
-    { fetch: viaLoopback(), now: () => new Date('2026-11-30T12:00:00Z') },
+    { fetch: viaLoopback(), now: () => new Date('2026-11-30T12:00:00Z'), openAiModel: createOpenAiCompatibleModel },
   );
   const settings = pipeline.settings;
   const deps = { ...pipeline.deps, onProgress: () => undefined };

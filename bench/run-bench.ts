@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Readability } from '@mozilla/readability';
 import { answerQuestion } from '../lib/pipeline/answer-question';
 import { buildPipeline } from '../lib/pipeline/build-deps';
+import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { extractPage } from '../lib/pipeline/extract';
 import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
 import { splitPassages } from '../lib/pipeline/passages';
@@ -155,7 +156,7 @@ async function pipelineCounts() {
     releaseSources: [],
   };
   let clock = new Date('2026-11-30T12:00:00Z');
-  const host = { fetch: viaLoopback(), now: () => clock, cache: memoryCache() };
+  const host = { fetch: viaLoopback(), now: () => clock, cache: memoryCache(), openAiModel: createOpenAiCompatibleModel };
   // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes and a memory cache.
   const ask = async (question: string) => {
     const pipeline = await buildPipeline(settings, host);

@@ -84,7 +84,11 @@ Example:
       import('../../lib/pipeline/answer-question'),
       import('../../lib/pipeline/build-deps'),
     ]);
-    const pipeline = await buildPipeline(settings, { fetch: withUserAgent(globalThis.fetch), now: () => io.now() });
+    const pipeline = await buildPipeline(settings, {
+      fetch: withUserAgent(globalThis.fetch),
+      now: () => io.now(),
+      openAiModel: async (config) => (await import('../../lib/model/openai-compatible')).createOpenAiCompatibleModel(config),
+    });
     const result = await answerQuestion(
       question,
       { ...pipeline.deps, readTabs: async () => [], onProgress: (_stage, message) => progress(message) },

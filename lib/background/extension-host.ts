@@ -1,6 +1,7 @@
 import type { PipelineCache } from '../pipeline/cache';
 import type { PipelineHost } from '../pipeline/build-deps';
 import { createBuiltinModel, detectBuiltinModel } from '../model/chrome-builtin';
+import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 
 /**
  * The extension's side of the pipeline: the browser's fetch and clock, the Dexie cache, and without
@@ -11,6 +12,7 @@ export function extensionHost(cache: PipelineCache): PipelineHost {
     fetch: (input, init) => fetch(input, init),
     now: () => new Date(),
     cache,
+    openAiModel: createOpenAiCompatibleModel,
     keylessModel: async () => {
       const builtin = await detectBuiltinModel();
       return builtin ? createBuiltinModel(builtin) : null;

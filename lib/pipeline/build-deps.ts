@@ -1,6 +1,7 @@
 import type { Settings } from '../settings';
 import type { FetchLike } from '../shared/fetch-like';
 import type { ChatModel } from '../model/chat-model';
+import type { OpenAiCompatibleConfig } from '../model/openai-compatible';
 import { providersFor } from '../search/registry';
 import { releaseSourcesFor } from '../releases/registry';
 import type { PipelineDeps, PipelineSettings } from './answer-question';
@@ -16,6 +17,12 @@ export interface PipelineHost {
   now: () => Date;
   /** The search and page cache (the extension's Dexie tables, the bench's memory); without one every page is fetched. */
   cache?: PipelineCache;
+  /**
+   * Makes the OpenAI-compatible model the settings name (`createOpenAiCompatibleModel`). Passed in
+   * so that the command line loads the SDK only when a model is named, while the extension's bundle
+   * imports it statically (a dynamic import there costs 6 KB gzipped).
+   */
+  openAiModel: (config: OpenAiCompatibleConfig) => ChatModel | Promise<ChatModel>;
   /** The model to use when the settings name none (the browser's built-in model); without it: none, the extractive composer. */
   keylessModel?: () => Promise<ChatModel | null>;
 }
@@ -25,18 +32,14 @@ export type SharedDeps = Pick<PipelineDeps, 'now' | 'fetch' | 'providers' | 'fet
   cache?: PipelineCache;
 };
 
-/**
- * The chat model the settings name; without one, the host's keyless model, else null (extractive).
- * The SDK loads only when a model is named: the command line starts faster without one (the
- * extension's bundle inlines it).
- */
+/** The chat model the settings name; without one, the host's keyless model, else null (extractive). */
 export async function chatModelFor(
   settings: Settings,
-  host: Pick<PipelineHost, 'fetch' | 'keylessModel'>,
+  host: Pick<PipelineHost, 'fetch' | 'openAiModel' | 'keylessModel'>,
 ): Promise<ChatModel | null> {
   const m = settings.model;
   if (m.kind === 'openai')
-    return (await import('../model/openai-compatible')).createOpenAiCompatibleModel({
+    return host.openAiModel({
       baseUrl: m.baseUrl,
       apiKey: m.apiKey,
       model: m.model,

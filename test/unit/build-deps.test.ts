@@ -3,6 +3,7 @@ import { buildPipeline } from '@/lib/pipeline/build-deps';
 import { memoryCache } from '@/lib/pipeline/cache';
 import { defaultSettings, type Settings } from '@/lib/settings';
 import type { ChatModel } from '@/lib/model/chat-model';
+import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 
 let site: FixtureSite;
@@ -13,7 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => site.close());
 
-const host = () => ({ fetch: viaLoopback(), now: () => new Date('2026-11-30T12:00:00Z') });
+const host = () => ({
+  fetch: viaLoopback(),
+  now: () => new Date('2026-11-30T12:00:00Z'),
+  openAiModel: createOpenAiCompatibleModel,
+});
 const readsOf = () => site.requests.filter((r) => r.url === '/a').length;
 
 describe('the pipeline built from settings (lib/pipeline/build-deps.ts)', () => {
@@ -45,7 +50,14 @@ describe('the pipeline built from settings (lib/pipeline/build-deps.ts)', () => 
   });
 
   it('the model: the one the settings name, else the host’s keyless model, else none (extractive)', async () => {
-    expect((await buildPipeline(defaultSettings(), host())).deps.model).toBeNull();
+    // Without a model named, the SDK is not even asked for (the command line never loads it then).
+    const unnamed = {
+      ...host(),
+      openAiModel: () => {
+        throw new Error('no model is named');
+      },
+    };
+    expect((await buildPipeline(defaultSettings(), unnamed)).deps.model).toBeNull();
     const builtin: ChatModel = { name: 'built-in', complete: async () => ({ text: '' }) };
     const keyless = { ...host(), keylessModel: async () => builtin };
     expect((await buildPipeline(defaultSettings(), keyless)).deps.model).toBe(builtin);
