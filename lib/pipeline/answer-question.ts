@@ -101,7 +101,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   if (!route.search) return unsearched(record, route.reason, deps.model);
 
   deps.onProgress('planning', deps.model ? 'Planning the searches…' : 'Planning the searches (no model)…');
-  const plan = await planStage(question, deps.model, today, settings.prices, trace);
+  const plan = await planStage(question, deps.model, today, settings.prices, trace, route);
   if (!plan.ok) return endedAnswer(record, plan.end);
   if (plan.value.source === 'model' && !plan.value.needsSearch && !plan.value.error)
     return unsearched(record, 'the planner judged that no web lookup is needed', deps.model);

@@ -1,12 +1,13 @@
 import type { ChatModel } from '../model/chat-model';
 import { ProviderError } from '../shared/provider-error';
 import { heuristicPlan, planQueries, type QueryPlan } from './plan';
+import type { RouteDecision } from './route';
 import { cost, type Prices, type TraceRecorder } from './trace';
 import { ended, staged, type MayEnd } from './staged';
 
 /**
- * The plan stage: the model's plan, or the heuristic planner's without a model, recorded in the
- * trace. A planner call that fails with a provider error ends the answer as unavailable.
+ * The plan stage: the model's plan, or the heuristic planner's without a model or for a question
+ * the router judged single-hop, recorded in the trace. A planner call that fails with a provider error ends the answer as unavailable.
  */
 export async function planStage(
   question: string,
@@ -14,6 +15,7 @@ export async function planStage(
   today: string,
   prices: Prices,
   trace: TraceRecorder,
+  route: Pick<RouteDecision, 'singleHop'> = {},
 ): Promise<MayEnd<QueryPlan>> {
   if (!model) {
     const plan = heuristicPlan(question, today);
@@ -24,7 +26,7 @@ export async function planStage(
     return staged(
       await trace.run(
         'plan',
-        () => planQueries(model, question, today),
+        () => planQueries(model, question, today, route),
         (p) => ({
           ok: !p.error,
           summary:

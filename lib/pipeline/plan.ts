@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
-import { contentWords } from '../text/tokens';
+import { contentWords, words } from '../text/tokens';
+import type { RouteDecision } from './route';
 
 /** Queries and a freshness window for one question. */
 export interface QueryPlan {
@@ -19,16 +20,17 @@ export interface QueryPlan {
   tokensOut?: number;
 }
 
-/** The planner's instructions (seed 000, "Query generation"). */
+/**
+ * The planner's instructions (seed 000, "Query generation"), for questions the router does not judge
+ * single-hop; said briefly, since they are paid for on every such question. The reply's shape is
+ * not repeated here: the model client sends PLAN_JSON_SCHEMA with every request, as a response
+ * format where the endpoint enforces one and in the instructions where it does not.
+ */
 export const PLAN_SYSTEM = `You convert a user question into web search queries.
-Rules:
-- Emit 2 to 4 queries. Never emit a single query.
-- Each query must stand alone: no pronouns, no reference to earlier turns.
-- Include at least one query targeting a primary source (regulator, vendor, standards body).
-- If the question is time dependent, put the explicit year or window in the query.
-- If no web lookup is needed, set needs_search to false and queries to [].
-Return JSON only, matching: {"needs_search": bool, "queries": [str], "freshness_days": int or null}
-freshness_days is how old an acceptable source may be for this question (null when age does not matter).`;
+Emit 2 to 4 standalone queries (no pronouns), one aimed at a primary source (regulator, vendor, standards body).
+If the answer depends on time, put the year or window in a query.
+freshness_days: how old a source may be, null if age does not matter.
+If no lookup is needed: needs_search false, queries [].`;
 
 /** The plan's JSON schema, written for strict structured-output modes. */
 export const PLAN_JSON_SCHEMA = {
@@ -79,28 +81,57 @@ export function sanitizeQueries(raw: unknown[], max = MAX_QUERIES): { queries: s
 
 const FRESH_WORDS =
   /\b(latest|current|currently|today|now|this (week|month|year)|recent|newest|still|yet|price|pricing|cost|deadline|release|version|status)\b/i;
+// A quoted phrase, or a run of characters that is not space: the units a keyword query keeps or drops.
+const UNITS = /"[^"]*"|“[^”]*”|\S+/g;
 
-/** A plan without a model: the question itself as the query, a window when it sounds time-bound. */
-export function heuristicPlan(question: string, today: string): QueryPlan {
+/**
+ * The question's keywords in its own order, case and punctuation: the words an index matches, without
+ * the question words and auxiliaries a document does not use ("What is the population of X?" →
+ * "population X"). Quoted phrases are kept whole.
+ */
+export function keywordQuery(question: string): string {
+  const units = question.replace(/[?!.]+\s*$/, '').match(UNITS) ?? [];
+  return units
+    .filter((u) => /^["“]/.test(u) || contentWords(u).length > 0)
+    .map((u) => (/^["“]/.test(u) ? u : u.replace(/^[¿¡,;:]+|[,;:?!]+$/g, '')))
+    .join(' ');
+}
+
+/**
+ * A plan without a model, for keyless use and for the questions the router judges single-hop: the
+ * question as written and its keywords, with the year when it sounds time-bound (a window of a
+ * year then). Deduped and cleaned like the model's queries.
+ */
+export function heuristicPlan(question: string, today: string, note = 'planned without a model'): QueryPlan {
   const year = today.slice(0, 4);
-  const words = question.replace(/[?!.]+$/, '').trim();
+  const asked = question.replace(/[?!.]+\s*$/, '').trim();
+  const keywords = keywordQuery(question);
   const timeBound = FRESH_WORDS.test(question) || question.includes(year);
-  const queries = [words];
-  if (timeBound && !words.includes(year)) queries.push(`${words} ${year}`);
+  // Two queries, as the fast path expects of a single-hop plan: the question, and its keywords (with
+  // the year when it sounds time-bound); the keywords only when they drop a word, not only punctuation.
+  const second = timeBound && !asked.includes(year) ? `${keywords || asked} ${year}` : keywords;
+  const { queries } = sanitizeQueries(words(second).join(' ') === words(asked).join(' ') ? [asked] : [asked, second]);
   return {
     needsSearch: true,
-    queries,
+    queries: queries.length > 0 ? queries : [asked],
     ...(timeBound ? { freshnessDays: 365 } : {}),
     source: 'heuristic',
-    notes: ['planned without a model'],
+    notes: [note],
   };
 }
 
 /**
  * Asks the model for 2–4 standalone queries and a freshness window, with today's date in the
- * prompt; validates with zod, one repair retry; caps, dedupes and rejects empties in code.
+ * prompt; validates with zod, one repair retry; caps, dedupes and rejects empties in code. A
+ * question the router judged single-hop is planned in code instead: no model call, no tokens.
  */
-export async function planQueries(model: ChatModel, question: string, today: string): Promise<QueryPlan> {
+export async function planQueries(
+  model: ChatModel,
+  question: string,
+  today: string,
+  route?: Pick<RouteDecision, 'singleHop'>,
+): Promise<QueryPlan> {
+  if (route?.singleHop) return heuristicPlan(question, today, 'single-hop: planned in code, the model not asked');
   const user = `Today is ${today}. Question: ${question}`;
   let prompt = user;
   let tokensIn = 0;

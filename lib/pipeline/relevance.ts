@@ -10,7 +10,8 @@ export interface RelevancePart {
 }
 
 // A new clause starts at "and"/"but"/";"/"?" followed by a question word: "When was X founded and who runs it?"
-const CLAUSE_BREAK =
+/** Where a question's next clause starts. */
+export const CLAUSE_BREAK =
   /\?\s+|;\s*|,?\s+(?:and|but|also)\s+(?=(?:what|when|where|who|whom|whose|which|why|how|is|are|was|were|does|do|did|has|have|had|can|could|will)\b)/i;
 
 /**

@@ -80,7 +80,8 @@ describe.concurrent('spanlight ask, against HTTP fakes', () => {
     expect(r.stderr).toContain(
       `search: Brave Search at ${brave.baseUrl} (key set); model: fake-model at ${model.baseUrl} (key set)`,
     );
-    expect(r.stderr).toMatch(/^spanlight ask: Searching 1 query on 1 source/m);
+    // A single-hop question, planned in code: the question and its keywords.
+    expect(r.stderr).toMatch(/^spanlight ask: Searching 2 queries on 1 source/m);
     expect(r.stderr).toMatch(/^spanlight ask: grounded: 2\/2 claims supported, 2 sources$/m);
     expect(keysNotIn(r.stdout + r.stderr)).toBe(true);
     // The CLI says who it is to every server, and the model got the key from the environment.

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Worker } from 'playwright-core';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import {
-  defaultPlan,
   spansInPrompt,
   startFakeOpenAi,
   type ChatRequestBody,
@@ -118,20 +117,19 @@ function goodReply(body: ChatRequestBody): ScriptedReply {
   return `Exampleville had 412,000 residents on 1 January 2026 [${census.id}]. The number of its residents grew by 3.4 percent in 2025 [${growth.id}].`;
 }
 
-/** The planner gives the question a two-year freshness window (each source's age is shown against it). */
-function withWindow(body: ChatRequestBody): string {
-  return JSON.stringify({ ...(JSON.parse(defaultPlan(body)) as object), freshness_days: 730 });
-}
-
 async function configure(
   browser: ExtensionBrowser,
   brave: { baseUrl: string },
   model: FakeOpenAi,
-  extra: { maxPages?: number } = {},
+  extra: { maxPages?: number; freshnessDays?: number } = {},
 ) {
   const options = await browser.openOptions();
   await options.waitForSelector('form');
   if (extra.maxPages) await options.locator('input[name=max-pages]').fill(String(extra.maxPages));
+  if (extra.freshnessDays) {
+    await options.locator('select[name=freshness]').selectOption('days');
+    await options.locator('input[name=freshness-days]').fill(String(extra.freshnessDays));
+  }
   await saveOptions(options, {
     wikipedia: false,
     brave: true,
@@ -172,10 +170,12 @@ describe('the side panel a fact-checker works in', () => {
 
   beforeAll(async () => {
     site = await startFixtureSite(sitePages());
-    model = await startFakeOpenAi({ apiKey: MODEL_KEY, delayMs: () => slow, reply: goodReply, plan: withWindow });
+    model = await startFakeOpenAi({ apiKey: MODEL_KEY, delayMs: () => slow, reply: goodReply });
     brave = await startFakeBrave({ apiKey: BRAVE_KEY, results: () => allResults(site) });
     browser = await launchExtension();
-    await configure(browser, brave, model, { maxPages: 5 });
+    // A two-year freshness window (each source's age is shown against it): the questions are single-hop,
+    // planned in code, so the window is the settings'.
+    await configure(browser, brave, model, { maxPages: 5, freshnessDays: 730 });
     panel = await openPanel(browser);
   });
 
@@ -318,7 +318,8 @@ describe('the side panel a fact-checker works in', () => {
     expect(rewrite.messages[1]!.content).toContain('Previous question: What is the population of Exampleville?');
     expect(rewrite.messages[1]!.content).toContain('Follow-up: How fast did it grow?');
     const queries = brave.requests.slice(searchesBefore).map((r) => new URL(r.url, 'http://x').searchParams.get('q'));
-    expect(queries).toContain(REWRITTEN);
+    // Planned in code (single-hop): the question as asked, without its question mark.
+    expect(queries).toContain(REWRITTEN.replace(/[?]$/, ''));
     await follow.locator('details.trace summary').click();
     expect(await follow.locator('details.trace li[data-stage="follow-up"]').textContent()).toContain(
       `“How fast did it grow?” → “${REWRITTEN}”: rewritten by the model to stand alone`,

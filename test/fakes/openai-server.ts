@@ -139,11 +139,36 @@ export async function startFakeOpenAi(options: {
   return { ...server, baseUrl: `${server.origin}/v1`, chats };
 }
 
-/** Span ids and texts as the composer numbered them in the prompt: "[S1] title | published=…\ntext". */
+/** Whether a request is the composer's: its evidence is fenced (lib/pipeline/compose.ts). */
+export function isComposeRequest(body: ChatRequestBody): boolean {
+  return body.messages.find((m) => m.role === 'user')?.content.includes('\n<evidence>\n') ?? false;
+}
+
+/**
+ * Span ids and texts as the composer numbered them inside its evidence fence (lib/pipeline/compose.ts):
+ * "Source: title | published …" once per source, then "[S1] text" per span, a text running to the
+ * next span, source or the fence's end.
+ */
 export function spansInPrompt(body: ChatRequestBody): Array<{ id: string; title: string; text: string }> {
   const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  const fenced = /<evidence>\n([\s\S]*)\n<\/evidence>/.exec(user)?.[1] ?? '';
   const out: Array<{ id: string; title: string; text: string }> = [];
-  const re = /^\[(S\d+)\] (.*?) \| published=[^\n]*\n([\s\S]*?)(?=\n\n\[S\d+\] |\n\nQuestion: )/gm;
-  for (const m of user.matchAll(re)) out.push({ id: m[1]!, title: m[2]!, text: m[3]! });
+  let title = '';
+  let open: { id: string; title: string; lines: string[] } | undefined;
+  const close = () => {
+    if (!open) return;
+    while (open.lines.length > 1 && open.lines.at(-1) === '') open.lines.pop();
+    out.push({ id: open.id, title: open.title, text: open.lines.join('\n') });
+    open = undefined;
+  };
+  for (const line of fenced.split('\n')) {
+    const source = /^Source: (.*) \| (?:published \S+|undated)$/.exec(line);
+    const span = /^\[(S\d+)\] ([\s\S]*)$/.exec(line);
+    if (source || span) close();
+    if (source) title = source[1]!;
+    else if (span) open = { id: span[1]!, title, lines: [span[2]!] };
+    else open?.lines.push(line);
+  }
+  close();
   return out;
 }

@@ -9,6 +9,7 @@ import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
+import { PLAN_SYSTEM } from '@/lib/pipeline/plan';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import {
   spansInPrompt,
@@ -297,7 +298,9 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     });
     const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
     expect(compose.costUsd).toBeCloseTo((compose.tokensIn! * 3 + compose.tokensOut! * 15) / 1e6, 6);
-    expect(r.trace.stages.find((s) => s.stage === 'search')!.costUsd).toBe(0.005);
+    // One search call a planned query (a single-hop question: the question and its keywords).
+    expect(r.searched).toEqual(['What is the population of Exampleville', 'population Exampleville']);
+    expect(r.trace.stages.find((s) => s.stage === 'search')!.costUsd).toBeCloseTo(0.005 * 2, 6);
   });
 
   it('a repeated question inside the caches’ lifetime makes no search or fetch request; an old page is revalidated by ETag', async () => {
@@ -327,7 +330,9 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     expect(second.mode).toBe('grounded');
     expect(brave.requests.length - searches).toBe(0);
     expect(site.requests.length - pages).toBe(0);
-    expect(second.trace.stages.find((s) => s.stage === 'search')!.summary).toContain('0 requests, 1 from cache');
+    expect(second.trace.stages.find((s) => s.stage === 'search')!.summary).toContain(
+      `0 requests, ${second.searched.length} from cache`,
+    );
 
     // Two hours on: pages are revalidated with If-None-Match (the fixture answers 304 for a matching ETag).
     clock = new Date(clock.getTime() + 2 * 3600_000);
@@ -343,7 +348,9 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
         {
           url: 'https://www.python.org/downloads/',
           title: 'Download Python',
-          description: 'The latest Python release is Python 3.13.1, released on December 3, 2024.',
+          description: 'The latest Python release is Python 3.13.1, released on November 2, 2026.',
+          // A "latest" question is planned with a year's window: the snippet is dated inside it.
+          page_age: '2026-11-02T00:00:00',
         },
         { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
       ],
@@ -374,5 +381,26 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     expect(r.trace.stages.find((s) => s.stage === 'fast-path')?.summary).toContain('1 primary-source snippet');
     expect(r.mode).toBe('grounded');
     expect(r.evidence.some((e) => e.url === 'https://www.python.org/downloads/')).toBe(true);
+  });
+
+  it('a single-hop question is planned in code (no planner call); a two-part one by the model planner', async () => {
+    reply = citeBoth;
+    const planner = () => model.chats.filter((c) => c.messages[0]!.content.startsWith(PLAN_SYSTEM)).length;
+    const before = planner();
+    const single = await answerQuestion(Q, deps(), settings);
+    expect(single.mode).toBe('grounded');
+    expect(planner()).toBe(before);
+    expect(single.trace.stages.find((s) => s.stage === 'route')!.summary).toContain('single-hop, queries planned in code');
+    expect(single.trace.stages.find((s) => s.stage === 'plan')).toMatchObject({ summary: '2 queries (heuristic)' });
+
+    const two = await answerQuestion(
+      'How many residents did Exampleville have, and how fast did the population grow?',
+      deps(),
+      settings,
+    );
+    expect(two.mode).toBe('grounded');
+    expect(planner()).toBe(before + 1);
+    expect(two.trace.stages.find((s) => s.stage === 'route')!.summary).toContain('not single-hop: two questions in one');
+    expect(two.trace.stages.find((s) => s.stage === 'plan')!.tokensIn).toBeGreaterThan(0);
   });
 });
