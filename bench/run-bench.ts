@@ -3,7 +3,7 @@
  * ratios measured side by side in one run. Counts are checked against bench/budgets.json with
  * `--check` (CI); timing ratios are printed with their targets and never fail a run.
  *
- *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only]
+ *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only] [--tokens-only]
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -26,11 +26,14 @@ import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
 import { measureStreaming } from './streaming-bench';
+import { ONE_LINE_PROMPT, answerTokens, seedExampleRatios, tokenRatios, type AnswerTokens } from './token-bench';
 
 const args = new Set(process.argv.slice(2));
 const CHECK = args.has('--check');
 const QUICK = args.has('--quick') || CHECK;
 const HISTORY_ONLY = args.has('--history-only');
+/** Only the token and repeat-question figures (the pipeline over HTTP fakes): quick to iterate on. */
+const TOKENS_ONLY = args.has('--tokens-only');
 /** The history the history benchmark builds (issue #17: 10,000 answers). */
 const HISTORY_ANSWERS = 10_000;
 
@@ -125,6 +128,77 @@ async function localWork() {
   });
 }
 
+/** The token figures (bench/token-bench.ts defines each ratio and both baselines). */
+function tokenFigures(evidenceTokens: number[], single: AnswerTokens[], twoPart: AnswerTokens[]) {
+  const med = (xs: AnswerTokens[], f: (t: AnswerTokens) => number) => median(xs.map(f));
+  const seed = seedExampleRatios();
+  add({
+    name: 'evidence tokens handed to the composer, largest of six questions',
+    value: Math.max(...evidenceTokens),
+    unit: 'tokens',
+    target: '≤ 2,500',
+    budget: 'evidenceTokensMax',
+  });
+  add({ name: 'evidence tokens, median', value: median(evidenceTokens), unit: 'tokens' });
+  add({
+    name: 'model calls to plan the six bench questions (single-hop: planned in code)',
+    value: single.reduce((n, t) => n + t.planCalls, 0),
+    unit: 'calls',
+    target: '0',
+    budget: 'singleHopPlanCalls',
+  });
+  add({
+    name: 'grounded answer tokens (all model calls, in + out), median',
+    value: med(single, (t) => t.tokensIn + t.tokensOut),
+    unit: 'tokens',
+  });
+  add({ name: '  of them instructions (system prompts), median', value: med(single, (t) => t.instructions), unit: 'tokens' });
+  add({
+    name: '  of them the answer (composer output, the same on both sides), median',
+    value: med(single, (t) => t.answerOut),
+    unit: 'tokens',
+  });
+  add({
+    name: `ungrounded, one-line prompt ("${ONE_LINE_PROMPT}" + question in, the same answer out), median`,
+    value: med(single, (t) => t.oneLineIn + t.answerOut),
+    unit: 'tokens',
+  });
+  add({
+    name: 'grounded / ungrounded tokens, one-line prompt, median',
+    value: med(single, tokenRatios.overOneLine),
+    unit: '×',
+    target: '≤ 2.5',
+  });
+  add({
+    name: '  lower bound: evidence + question + answer alone / the same one-line ungrounded, median',
+    value: med(single, tokenRatios.floorOverOneLine),
+    unit: '×',
+  });
+  add({
+    name: "grounded / ungrounded tokens, the seed's ungrounded call (1,200 in, the same answer out), median",
+    value: med(single, tokenRatios.overSeedFrame),
+    unit: '×',
+    target: `≤ 2.5 (the seed's own example: ${seed.tokens.toFixed(2)}×)`,
+  });
+  add({
+    name: "grounded / ungrounded cost at the seed's prices ($3/M in, $15/M out, $0.005 a search), seed's ungrounded call, median",
+    value: med(single, tokenRatios.costOverSeedFrame),
+    unit: '×',
+    target: `the seed's own example: ${seed.cost.toFixed(2)}×`,
+  });
+  add({
+    name: '  the same cost ratio against the one-line prompt, median',
+    value: med(single, tokenRatios.costOverOneLine),
+    unit: '×',
+  });
+  add({
+    name: 'two-part questions (the model plans): grounded / ungrounded tokens, one-line prompt, median of 2',
+    value: med(twoPart, tokenRatios.overOneLine),
+    unit: '×',
+  });
+  add({ name: "  the same, the seed's ungrounded call, median of 2", value: med(twoPart, tokenRatios.overSeedFrame), unit: '×' });
+}
+
 // 3 and 4. Tokens and cache, through the real pipeline over HTTP fakes.
 async function pipelineCounts() {
   const names = pagesNearMedianSize(6);
@@ -158,7 +232,7 @@ async function pipelineCounts() {
   let clock = new Date('2026-11-30T12:00:00Z');
   const host = { fetch: viaLoopback(), now: () => clock, cache: memoryCache(), openAiModel: createOpenAiCompatibleModel };
   // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes and a memory cache.
-  const ask = async (question: string) => {
+  const run = async (question: string) => {
     const pipeline = await buildPipeline(settings, host);
     return answerQuestion(
       question,
@@ -166,48 +240,32 @@ async function pipelineCounts() {
       pipeline.settings,
     );
   };
-  const evidenceTokens: number[] = [];
-  const ratios: number[] = [];
-  const groundedTotals: number[] = [];
-  const ungroundedTotals: number[] = [];
-  for (const [i, name] of names.entries()) {
-    const question = `What does "${
-      loadPage(name)
-        .source.match(/<title[^>]*>([^<]{0,80})/i)?.[1]
-        ?.trim() ?? name
-    }" say? [${pages[i]!.host}]`;
-    const r = await ask(question);
+  const title = (name: string) =>
+    loadPage(name)
+      .source.match(/<title[^>]*>([^<]{0,80})/i)?.[1]
+      ?.trim() ?? name;
+  const ask = async (question: string) => {
+    const chatsBefore = model.chats.length;
+    const searchesBefore = brave.requests.length;
+    const r = await run(question);
     const sel = r.trace.stages.find((s) => s.stage === 'select')?.detail as { evidenceTokens?: number } | undefined;
-    if (sel?.evidenceTokens !== undefined) evidenceTokens.push(sel.evidenceTokens);
-    const tokens = r.trace.stages.reduce((acc, s) => ({ in: acc.in + (s.tokensIn ?? 0), out: acc.out + (s.tokensOut ?? 0) }), {
-      in: 0,
-      out: 0,
-    });
-    const compose = r.trace.stages.find((s) => s.stage === 'compose');
-    // The ungrounded answer to the same question: a one-line system prompt and the question in, the
-    // same answer out, counted the way the fake endpoint counts (4 characters a token).
-    const ungrounded = Math.ceil(`Answer the question. ${question}`.length / 4) + (compose?.tokensOut ?? 0);
-    const grounded = tokens.in + tokens.out;
-    groundedTotals.push(grounded);
-    ungroundedTotals.push(ungrounded);
-    ratios.push(grounded / ungrounded);
-  }
-  add({
-    name: 'evidence tokens handed to the composer, largest of six questions',
-    value: Math.max(...evidenceTokens),
-    unit: 'tokens',
-    target: '≤ 2,500',
-    budget: 'evidenceTokensMax',
-  });
-  add({ name: 'evidence tokens, median', value: median(evidenceTokens), unit: 'tokens' });
-  add({ name: 'grounded answer total tokens (plan + compose), median', value: median(groundedTotals), unit: 'tokens' });
-  add({ name: 'ungrounded answer total tokens for the same questions, median', value: median(ungroundedTotals), unit: 'tokens' });
-  add({
-    name: 'grounded / ungrounded tokens, median',
-    value: median(ratios),
-    unit: '×',
-    target: '≤ 2.5 (seed example: 2.8 in tokens, 3.8 in cost)',
-  });
+    return {
+      selected: sel?.evidenceTokens,
+      tokens: answerTokens(question, r, model.chats.slice(chatsBefore), brave.requests.length - searchesBefore),
+    };
+  };
+  // The bench questions: one lookup each (the router plans them in code).
+  const single = [];
+  for (const [i, name] of names.entries()) single.push(await ask(`What does "${title(name)}" say? [${pages[i]!.host}]`));
+  // Two-part questions, which the model plans: for comparison, not in the figures above them.
+  const twoPart = [];
+  for (const [i, name] of names.slice(0, 2).entries())
+    twoPart.push((await ask(`When was "${title(name)}" published, and what does it say? [${pages[i]!.host}]`)).tokens);
+  tokenFigures(
+    single.flatMap((a) => (a.selected === undefined ? [] : [a.selected])),
+    single.map((a) => a.tokens),
+    twoPart,
+  );
 
   // A repeated question inside the caches' lifetime: no search or fetch request.
   const q = `What does the first page say? [${pages[0]!.host}]`;
@@ -345,7 +403,8 @@ async function streaming() {
 }
 
 async function main() {
-  if (!HISTORY_ONLY) {
+  if (TOKENS_ONLY) await pipelineCounts();
+  else if (!HISTORY_ONLY) {
     bundleSizes();
     await pipelineCounts();
     await factCheckFigures();
@@ -355,7 +414,7 @@ async function main() {
       await browserFigures();
     }
   }
-  await historyFigures();
+  if (!TOKENS_ONLY) await historyFigures();
   const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
   const failures: string[] = [];
   console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');
