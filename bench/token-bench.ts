@@ -13,8 +13,7 @@
  */
 import type { AnswerResult } from '../lib/types';
 import { estimateTokens } from '../lib/text/tokens';
-import { PLAN_SYSTEM } from '../lib/pipeline/plan';
-import type { ChatRequestBody } from '../test/fakes/openai-server';
+import { isPlanRequest, type ChatRequestBody } from '../test/fakes/openai-server';
 
 /** The seed's worked example, as it states it. */
 export const SEED_EXAMPLE = {
@@ -51,7 +50,6 @@ export function answerTokens(question: string, r: AnswerResult, chats: ChatReque
   const sum = (key: 'tokensIn' | 'tokensOut') => r.trace.stages.reduce((n, s) => n + (s[key] ?? 0), 0);
   const compose = r.trace.stages.find((s) => s.stage === 'compose');
   const detail = compose?.detail as { evidenceTokens?: number } | undefined;
-  const planner = PLAN_SYSTEM.split('\n')[0]!;
   return {
     tokensIn: sum('tokensIn'),
     tokensOut: sum('tokensOut'),
@@ -61,7 +59,7 @@ export function answerTokens(question: string, r: AnswerResult, chats: ChatReque
     question: estimateTokens(question),
     oneLineIn: estimateTokens(`${ONE_LINE_PROMPT} ${question}`),
     searches,
-    planCalls: chats.filter((c) => c.messages[0]?.content.startsWith(planner)).length,
+    planCalls: chats.filter(isPlanRequest).length,
   };
 }
 

@@ -25,6 +25,11 @@ export interface FakeOpenAi extends FakeServer {
 /** The planner's prompt opens with this (lib/pipeline/plan.ts). */
 const PLANNER = 'You convert a user question into web search queries.';
 
+/** Whether a request is the planner's. */
+export function isPlanRequest(body: ChatRequestBody): boolean {
+  return body.messages[0]?.content.startsWith(PLANNER) ?? false;
+}
+
 /** The model judge's prompt opens with this (lib/pipeline/judge.ts). */
 const JUDGE = 'You check claims against passages.';
 
@@ -80,7 +85,7 @@ export async function startFakeOpenAi(options: {
     }
     const body = JSON.parse(req.body) as ChatRequestBody;
     chats.push(body);
-    const isPlan = body.messages[0]?.content.startsWith(PLANNER) ?? false;
+    const isPlan = isPlanRequest(body);
     const delay = isPlan ? (options.planDelayMs ?? 0) : (options.delayMs?.() ?? 0);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const reply = isPlan
