@@ -87,8 +87,9 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
         destroy: () => undefined,
       }),
     };
+    // A two-part question, so that the model plans it (a single-hop one is planned in code) and fails there.
     const result = await answerQuestion(
-      'What is the population of Exampleville?',
+      'How many residents does Exampleville have, and how fast is it growing?',
       deps({ model: createBuiltinModel(api) }),
       settings,
     );
