@@ -17,23 +17,19 @@ const BEST_AT = 'refusal-best';
  * A failed condition in the reader's language, from the figures the gate kept; the gate's own
  * English sentence for answers stored before it kept them.
  */
-function failedConditionText(f: Failure, conflicts: Refusal['conflicts']): string {
+function failedConditionText(f: Failure): string {
   if (f.condition === 'independent-domains' && f.found && f.required !== undefined) {
     const sources = f.found.join(', ') || t('gateNone');
     return f.found.length === 1
-      ? t('gateOneSource', [sources, formatNumber(f.required)])
-      : t('gateSources', [formatNumber(f.found.length), sources, formatNumber(f.required)]);
+      ? t('gateOneSource', [sources, String(f.required)])
+      : t('gateSources', [String(f.found.length), sources, String(f.required)]);
   }
   if (f.condition === 'primary-source') return t('gatePrimary');
   if (f.condition === 'freshness' && f.found && f.required !== undefined) {
-    const dates = f.found.map((d) => (/^\d{4}-\d{2}-\d{2}$/.test(d) ? formatDate(d) : t('gateUndated')));
+    const dates = f.found.map((d) => (d === 'undated' ? t('gateUndated') : formatDate(d)));
     return t('gateFreshness', [formatNumber(f.required), dates.join(', ') || t('gateNone')]);
   }
-  const conflict = f.condition === 'conflict' ? conflicts.find((c) => c.note === f.message) : undefined;
-  if (conflict) {
-    const values = conflict.values.map((v) => `${v.value} (${v.cites.join(', ')})`).join('; ');
-    return t('gateConflict', [conflict.about, values]);
-  }
+  // A disagreement is said by the conflict check's own note, with the spans it names as chips.
   return f.message;
 }
 
@@ -56,7 +52,7 @@ export function RefusalCard({ result: r, context }: { result: Refusal; context: 
         <ul className="gate-failed" aria-label={t('refusalFailedLabel')}>
           {failed.map((f, i) => (
             <li key={i} data-condition={f.condition}>
-              <SpanText text={failedConditionText(f, r.conflicts)} context={context} at={`gate-${i}`} />
+              <SpanText text={failedConditionText(f)} context={context} at={`gate-${i}`} />
               <CitationStatus at={`gate-${i}`} />
             </li>
           ))}

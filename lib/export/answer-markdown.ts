@@ -108,21 +108,12 @@ export function answerMarkdown(answer: Pick<AnswerRecord, 'question' | 'createdA
   } else if (r.mode === 'abstained') {
     lines.push(`**No answer: the evidence is not enough.** ${escapeMarkdown(r.reason)}`, '');
     lines.push(`Searched: ${r.searched.map(escapeMarkdown).join(' · ')}`);
+    // Each best passage links to its page from the evidence list, as a citation does.
     const best = r.best.flatMap((b) => {
       const s = spanOf.get(b.spanId);
-      // The link is the span's own page with a text fragment: anything else (an edited import) is not a link.
-      const target = s && b.link.split('#')[0] === s.url.split('#')[0] ? linkTarget(b.link) : null;
-      return s ? [{ s, b, target }] : [];
+      return s ? [`- “${quote(b.sentence)}” ${citation(s)} ${escapeMarkdown(s.title || host(s.url))}, ${dated(s)}`] : [];
     });
-    if (best.length > 0) {
-      lines.push('', '### Best passages found', '');
-      for (const { s, b, target } of best) {
-        const title = escapeMarkdown(s.title || host(s.url));
-        lines.push(
-          `- “${quote(b.sentence)}” — ${target ? `[${title}](${target})` : title}, ${escapeMarkdown(host(s.url))}, ${dated(s)}`,
-        );
-      }
-    }
+    if (best.length > 0) lines.push('', '### Best passages found', '', ...best);
     if (r.links.length > 0) {
       lines.push('', '### Found', '');
       for (const l of r.links) {

@@ -120,28 +120,23 @@ describe('answers as Markdown', () => {
     expect(md).toContain('- [Census](https://stats.example.org/census)');
   });
 
-  it("a refusal's best passages: the sentence, its source linked at the sentence; a link to another page is not a link", () => {
+  it("a refusal's best passages: the sentence and its source, linked from the evidence list (never the stored link)", () => {
     const s1 = span('S1', 'Exampleville had 412,000 residents.', 'https://stats.example.org/census');
-    const s2 = span('S2', 'The census counted residents.', 'https://news.example.com/c');
     const md = answerMarkdown(
       record({
         mode: 'abstained',
         question: 'Q?',
         ...base,
-        evidence: [s1, s2],
+        evidence: [s1],
         reason: 'Only 1 independent source.',
         links: [],
-        best: [
-          { spanId: 'S1', sentence: s1.text, link: `${s1.url}#:~:text=Exampleville%20had` },
-          { spanId: 'S2', sentence: s2.text, link: 'https://elsewhere.example/phish' },
-        ],
+        best: [{ spanId: 'S1', sentence: s1.text, link: 'https://elsewhere.example/phish' }],
       }),
     );
     expect(md).toContain('### Best passages found');
     expect(md).toContain(
-      '- “Exampleville had 412,000 residents.” — [Title of S1](https://stats.example.org/census#:~:text=Exampleville%20had), stats.example.org, published 2026-10-01 (meta)',
+      '- “Exampleville had 412,000 residents.” [\\[S1\\]](https://stats.example.org/census) Title of S1, published 2026-10-01 (meta)',
     );
-    expect(md).toContain('- “The census counted residents.” — Title of S2, news.example.com,');
     expect(md).not.toContain('elsewhere.example');
   });
 
