@@ -127,9 +127,42 @@ export const ClaimSchema = z.object({
 });
 export type Claim = z.infer<typeof ClaimSchema>;
 
+/**
+ * Every stage a trace records, answering and fact-checking alike (in the order they usually run);
+ * a name outside this list fails the type check.
+ */
+export const STAGE_NAMES = [
+  'follow-up',
+  'route',
+  'plan',
+  'releases',
+  'search',
+  'fast-path',
+  'fetch',
+  'tabs',
+  'select',
+  'citations',
+  'gate',
+  'compose',
+  'cite',
+  'judge',
+  'verify',
+  'claims',
+  'verdicts',
+] as const;
+export type StageName = (typeof STAGE_NAMES)[number];
+
+/**
+ * The steps a job's progress names while it runs (the panel's progress bar follows the first five),
+ * besides "queued" and "done" written by the background; a name outside this list fails the type check.
+ */
+export const PROGRESS_STEPS = ['planning', 'searching', 'reading', 'composing', 'verifying', 'claims'] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
 /** One stage's record in the trace. */
 export const TraceStageSchema = z.object({
-  stage: z.string(),
+  /** One of STAGE_NAMES; a stored trace naming another (written by another version) is read as written, not lost. */
+  stage: z.enum(STAGE_NAMES).catch((ctx) => ctx.value as StageName),
   startedAt: z.string(),
   ms: z.number(),
   ok: z.boolean(),

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { JobRecord } from '@/lib/shared/records';
+import type { ProgressStep } from '@/lib/types';
 
-const STEPS: Array<{ stage: string; label: MessageKey }> = [
+const STEPS: Array<{ stage: ProgressStep; label: MessageKey }> = [
   { stage: 'planning', label: 'stepPlanning' },
   { stage: 'searching', label: 'stepSearching' },
   { stage: 'reading', label: 'stepReading' },

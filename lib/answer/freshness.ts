@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { AnswerResult, Dated } from '../types';
+import type { AnswerResult, Dated, StageName } from '../types';
 
+const WINDOW_STAGES: readonly StageName[] = ['select', 'plan'];
 const WindowDetailSchema = z.object({ freshnessDays: z.number().positive().nullable().optional() });
 
 /**
@@ -8,7 +9,7 @@ const WindowDetailSchema = z.object({ freshnessDays: z.number().positive().nulla
  * stage's, else the plan's. Undefined when the question had none.
  */
 export function questionWindowDays(result: Pick<AnswerResult, 'trace'>): number | undefined {
-  for (const stage of ['select', 'plan']) {
+  for (const stage of WINDOW_STAGES) {
     const detail = WindowDetailSchema.safeParse(result.trace.stages.find((s) => s.stage === stage)?.detail);
     if (detail.success && typeof detail.data.freshnessDays === 'number') return detail.data.freshnessDays;
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnswerResult, EvidenceSpan, Source } from '../types';
+import type { AnswerResult, EvidenceSpan, Source, StageName } from '../types';
 
 /** Why a source that was retrieved is not among the answer's sources. */
 export type UnusedReason =
@@ -39,7 +39,7 @@ const SelectDetailSchema = z.object({
   dropped: z.array(z.object({ url: z.string(), reason: z.string() })).default([]),
 });
 
-function detailOf<T extends z.ZodType>(result: AnswerResult, stage: string, schema: T): z.output<T> | undefined {
+function detailOf<T extends z.ZodType>(result: AnswerResult, stage: StageName, schema: T): z.output<T> | undefined {
   const parsed = schema.safeParse(result.trace.stages.find((s) => s.stage === stage)?.detail);
   return parsed.success ? parsed.data : undefined;
 }

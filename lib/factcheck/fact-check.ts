@@ -1,4 +1,4 @@
-import type { EvidenceSpan, ProviderFailure, TraceStage } from '../types';
+import type { EvidenceSpan, ProgressStep, ProviderFailure, TraceStage } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
@@ -27,7 +27,7 @@ export interface FactCheckDeps {
   providers: SearchProvider[];
   fetchPage: (url: string) => Promise<FetchOutcome>;
   model: ChatModel | null;
-  onProgress: (stage: string, message: string) => void;
+  onProgress: (step: ProgressStep, message: string) => void;
   /** The search cache answering uses (pages are cached inside fetchPage). */
   cache?: PipelineCache;
 }

@@ -1,4 +1,4 @@
-import type { AnswerResult, Claim, Page } from '../types';
+import type { AnswerResult, Claim, Page, ProgressStep } from '../types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
@@ -43,7 +43,7 @@ export interface PipelineDeps {
   /** Null: the extractive composer, no model at all. */
   model: ChatModel | null;
   /** Progress for the panel. */
-  onProgress: (stage: string, message: string) => void;
+  onProgress: (step: ProgressStep, message: string) => void;
   /** Each claim as soon as it is verified, while the model is still writing. */
   onClaim?: (claim: Claim) => void;
   /** Search cache (pages are cached inside fetchPage; see read-page.ts). */

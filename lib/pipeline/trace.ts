@@ -1,4 +1,4 @@
-import type { TraceStage } from '../types';
+import type { StageName, TraceStage } from '../types';
 
 /** A stage's record without what the recorder fills in (name, start, duration). */
 export type StageRecord = Omit<TraceStage, 'stage' | 'startedAt' | 'ms'>;
@@ -21,7 +21,7 @@ export class TraceRecorder {
   constructor(private readonly now: () => Date) {}
 
   /** Runs a stage and records it with its duration; a throw is recorded as a failed stage and rethrown. */
-  async run<T>(stage: string, fn: () => Promise<T>, summarize: (value: T) => StageRecord): Promise<T> {
+  async run<T>(stage: StageName, fn: () => Promise<T>, summarize: (value: T) => StageRecord): Promise<T> {
     const started = this.now();
     const t0 = performance.now();
     try {
@@ -44,7 +44,7 @@ export class TraceRecorder {
    * Records a stage decided without waiting (ms 0), or one whose work overlapped others (fact-check
    * claims run concurrently): then `timing` gives its start and the time until its last part ended.
    */
-  add(stage: string, record: StageRecord, timing?: { startedAt: Date; ms: number }) {
+  add(stage: StageName, record: StageRecord, timing?: { startedAt: Date; ms: number }) {
     this.stages.push({
       stage,
       startedAt: (timing?.startedAt ?? this.now()).toISOString(),

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { unusedSources, usedSources } from '@/lib/answer/source-usage';
 import { ageUnits, freshnessOf, questionWindowDays } from '@/lib/answer/freshness';
-import type { AnswerResult, TraceStage } from '@/lib/types';
+import type { AnswerResult, StageName, TraceStage } from '@/lib/types';
 import { span } from './spans';
 
 const A = 'https://a.example.org/census';
 const B = 'https://b.example.com/growth';
 
-function stage(name: string, detail: unknown): TraceStage {
+function stage(name: StageName, detail: unknown): TraceStage {
   return { stage: name, startedAt: '2026-11-30T10:00:00Z', ms: 1, ok: true, summary: '', detail };
 }
 
