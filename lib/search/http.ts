@@ -3,9 +3,6 @@ import { ProviderError, failureFromStatus, roleOf, type SettingsPlace } from '..
 import type { FetchLike } from '../shared/fetch-like';
 import { failureOf } from '../shared/failure-text';
 
-/** Re-exported for the adapters and lib/factcheck; the type lives in lib/shared (lib/model uses it too). */
-export type { FetchLike };
-
 export interface JsonRequest {
   provider: string;
   place: SettingsPlace;

@@ -1,5 +1,5 @@
 import type { SearchHit } from '../types';
-import type { FetchLike } from './http';
+import type { FetchLike } from '../shared/fetch-like';
 
 /** What every search adapter receives besides the query. */
 export interface SearchOptions {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
-import { requestJson, type FetchLike } from './http';
+import { requestJson } from './http';
+import type { FetchLike } from '../shared/fetch-like';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';

@@ -63,7 +63,7 @@ const cases: Array<{ rule: string; file: string; banned: string[]; allowed: stri
   {
     rule: 'lib/model never imports lib/search',
     file: 'lib/model/probe.ts',
-    banned: ["import { ProviderError } from '../search/provider-error';", "import type { FetchLike } from '../search/http';"],
+    banned: ["import { requestJson } from '../search/http';", "import type { SearchProvider } from '../search/provider';"],
     allowed: "import { ProviderError } from '../shared/provider-error';\nimport type { FetchLike } from '../shared/fetch-like';",
   },
   {
