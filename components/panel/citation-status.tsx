@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import type { EvidenceSpan } from '@/lib/types';
+import type { CitationOutcome } from '@/lib/messaging/protocol';
 
 export interface CitationState {
   /** The answer whose chip was clicked (a thread shows several). */
@@ -10,6 +11,9 @@ export interface CitationState {
   /** Where the clicked chip sits ("claim-2", "source-1", "warning-0"…): the outcome is shown there. */
   at: string;
   found: boolean;
+  /** What the background found, worded here from the catalogue; absent while opening or after an error. */
+  outcome?: CitationOutcome;
+  /** Shown when there is no outcome ("Opening the source…", an error). */
   message: string;
 }
 
@@ -36,10 +40,13 @@ export function useCitations(): Citations {
 export function CitationStatus({ at }: { at: string }) {
   const { current, evidence } = useCitations();
   if (!current || current.at !== at) return null;
-  const stored = current.found ? undefined : evidence.find((e) => e.spanId === current.spanId);
+  const span = evidence.find((e) => e.spanId === current.spanId);
+  const stored = current.found ? undefined : span;
   return (
     <div className={`citation-status ${current.found ? 'ok' : 'missing'}`} role="status" data-at={at}>
-      {current.message}
+      {current.outcome
+        ? t(OUTCOME_KEYS[current.outcome], [span?.title ?? '', span ? formatDateTime(span.retrievedAt) : ''])
+        : current.message}
       {stored && (
         <blockquote className="stored-passage">
           {stored.text}
@@ -49,3 +56,11 @@ export function CitationStatus({ at }: { at: string }) {
     </div>
   );
 }
+
+/** Each outcome's message; each takes the page's title ($1) and when the passage was retrieved ($2). */
+const OUTCOME_KEYS = {
+  highlighted: 'citationHighlighted',
+  closest: 'citationClosest',
+  'not-found': 'citationNotFound',
+  'not-readable': 'citationNotReadable',
+} as const satisfies Record<CitationOutcome, MessageKey>;

@@ -101,7 +101,7 @@ export function usePanelSession() {
   const showClaim = async (answerId: string, index: number) => {
     const r = await callBackground('showClaim', { answerId, index });
     if (!r.ok) setError(r.error);
-    else if (!r.value.found) setError(r.value.message);
+    else if (!r.value.found) setError(t('claimNotInPage'));
   };
 
   return {

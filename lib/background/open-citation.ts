@@ -1,5 +1,5 @@
 import type { SpanlightDb } from '../db/database';
-import type { Received } from '../messaging/protocol';
+import type { BackgroundCalls, Received, Value } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
 import { passageSelector } from '../anchor/passage-selector';
 import { storedAnswer } from './stored-answer';
@@ -14,7 +14,7 @@ import { ensureContentScript, focusOrOpen, showTextFragment, unreadableReason } 
 export async function openCitation(
   db: SpanlightDb,
   { answerId, spanId }: Received<'openCitation'>,
-): Promise<{ found: boolean; message: string }> {
+): Promise<Value<BackgroundCalls, 'openCitation'>> {
   const answer = await storedAnswer(db, answerId);
   const span = answer.result.evidence.find((e) => e.spanId === spanId);
   if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
@@ -26,7 +26,11 @@ export async function openCitation(
     // Our highlight cannot run here: the browser's own text fragment is the fallback (a page
     // known to be closed to scripts was opened with it already).
     if (unreadableReason(span.url) === null) await showTextFragment(tabId, span.url, quote);
-    return { found: false, message: 'This page does not allow extensions to read it; the stored passage is shown below.' };
+    return {
+      found: false,
+      outcome: 'not-readable',
+      message: 'This page does not allow extensions to read it; the stored passage is shown below.',
+    };
   }
   // Passages of one page share its URL string.
   const others = answer.result.evidence
@@ -36,16 +40,17 @@ export async function openCitation(
   const outcome = await callContent(tabId, 'highlight', { ...quote, others });
   const when = new Date(span.retrievedAt).toLocaleString();
   if (outcome.ok && outcome.value.found) {
-    return {
-      found: true,
-      message:
-        outcome.value.exact === false
-          ? `Highlighted in “${span.title}”: the closest match, worded slightly differently from the passage retrieved ${when}.`
-          : `Highlighted in “${span.title}”.`,
-    };
+    return outcome.value.exact === false
+      ? {
+          found: true,
+          outcome: 'closest',
+          message: `Highlighted in “${span.title}”: the closest match, worded slightly differently from the passage retrieved ${when}.`,
+        }
+      : { found: true, outcome: 'highlighted', message: `Highlighted in “${span.title}”.` };
   }
   return {
     found: false,
+    outcome: 'not-found',
     message: `The passage was not found in the page as it is now; it may have changed since ${when}. The stored passage is shown below.`,
   };
 }

@@ -67,6 +67,13 @@ export const HistoryItemSchema = z.object({
 });
 export type HistoryItem = z.infer<typeof HistoryItemSchema>;
 
+/**
+ * What came of opening a citation: highlighted as retrieved, highlighted at the closest match, not
+ * found in the page as it is now, or a page extensions may not read (the panel words each one).
+ */
+export const CitationOutcomeSchema = z.enum(['highlighted', 'closest', 'not-found', 'not-readable']);
+export type CitationOutcome = z.infer<typeof CitationOutcomeSchema>;
+
 const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });
 const PublicSettingsSchema = SettingsSchema.extend({
   search: SettingsSchema.shape.search.extend({ brave: PublicKeyed, tavily: PublicKeyed, exa: PublicKeyed, serper: PublicKeyed }),
@@ -183,7 +190,8 @@ export const backgroundCalls = {
   getAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: AnswerRecordSchema },
   openCitation: {
     payload: z.object({ answerId: z.string().min(1).max(100), spanId: z.string().regex(/^S\d+$/) }),
-    result: z.object({ found: z.boolean(), message: z.string() }),
+    /** `outcome` is what the panel words from the catalogue; `message` the same in English (logs, tests). */
+    result: z.object({ found: z.boolean(), outcome: CitationOutcomeSchema, message: z.string() }),
   },
   getSettings: { payload: z.object({}), result: PublicSettingsSchema },
   saveSettings: { payload: SettingsUpdateSchema, result: PublicSettingsSchema },

@@ -5,6 +5,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AnswerView } from '@/components/answer-view';
+import { CitationsContext, CitationStatus, type CitationState } from '@/components/panel/citation-status';
 import { answerQuestion, type PipelineDeps } from '@/lib/pipeline/answer-question';
 import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
 import { createBuiltinModel, type LanguageModelApi } from '@/lib/model/chrome-builtin';
@@ -13,8 +14,9 @@ import { defaultSettings } from '@/lib/settings';
 import { FAILURE_PARAMS, failureMessageKey } from '@/lib/shared/failure-codes';
 import { failureText } from '@/lib/shared/failure-text';
 import type { AnswerRecord } from '@/lib/shared/records';
-import { FailureCodeSchema, type AnswerResult } from '@/lib/types';
+import { FailureCodeSchema, type AnswerResult, type EvidenceSpan } from '@/lib/types';
 import { startFakeBrave } from '../fakes/search-servers';
+import { span } from './spans';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
 const LOCALES = path.resolve('public/_locales');
@@ -180,6 +182,52 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
             Object.keys(entry!.placeholders ?? {}).sort(),
           );
       }
+    }
+  });
+});
+
+describe('a citation that could not be shown: worded from the catalogue', () => {
+  beforeAll(() => {
+    fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+  });
+
+  /** The status line beside the clicked chip, as the panel renders it. */
+  function statusText(current: CitationState, evidence: EvidenceSpan[]): string {
+    const html = renderToStaticMarkup(
+      createElement(
+        CitationsContext.Provider,
+        { value: { current, evidence, open: () => undefined } },
+        createElement(CitationStatus, { at: 'claim-0' }),
+      ),
+    );
+    return (/<div class="citation-status[^"]*"[^>]*>([^<]*)/.exec(html)?.[1] ?? '').replace(/&quot;/g, '"');
+  }
+
+  const census = { ...span('S1', 'Exampleville had 412,000 residents.', 'https://a.example.org/census'), title: 'Census 2026' };
+  const notFound: CitationState = {
+    answerId: 'a1',
+    spanId: 'S1',
+    at: 'claim-0',
+    found: false,
+    outcome: 'not-found',
+    message: 'the English the background also sends',
+  };
+
+  it('a passage no longer in its page: said in the browser’s language, with when it was retrieved', () => {
+    expect(statusText(notFound, [census])).toMatch(
+      /^The passage was not found in the page as it is now; it may have changed since .+\. The stored passage is shown below\.$/,
+    );
+    shownCatalogue = catalogue('de');
+    try {
+      expect(statusText(notFound, [census])).toMatch(
+        /^Die Passage wurde in der Seite, wie sie jetzt ist, nicht gefunden; .+ Die gespeicherte Passage steht unten\.$/,
+      );
+      expect(statusText({ ...notFound, found: true, outcome: 'highlighted' }, [census])).toBe('Markiert in „Census 2026“.');
+      expect(statusText({ ...notFound, outcome: 'not-readable' }, [census])).toBe(
+        'Diese Seite lässt sich von Erweiterungen nicht lesen; die gespeicherte Passage steht unten.',
+      );
+    } finally {
+      shownCatalogue = english;
     }
   });
 });
