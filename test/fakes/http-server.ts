@@ -19,10 +19,12 @@ export interface FakeServer {
 
 export type FakeHandler = (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>;
 
-/** Starts an HTTP server on 127.0.0.1 (never another address), recording every request. */
-export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
-  const requests: RecordedRequest[] = [];
-  const server = http.createServer((req, res) => {
+/**
+ * The request listener of every fake: records each request with its body, then hands it to
+ * `handler` (a throw or a rejection is a 500 with the error as text).
+ */
+export function recordingListener(requests: RecordedRequest[], handler: FakeHandler): http.RequestListener {
+  return (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -38,19 +40,27 @@ export async function startFakeServer(handler: FakeHandler): Promise<FakeServer>
         res.end(String(e));
       });
     });
-  });
+  };
+}
+
+/** Listens on a free port of 127.0.0.1 (never another address); `close` ends open connections first. */
+export async function listenOnLoopback(server: http.Server): Promise<{ port: number; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
   return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
-    requests,
+    port: (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
+}
+
+/** Starts an HTTP server on 127.0.0.1, recording every request. */
+export async function startFakeServer(handler: FakeHandler): Promise<FakeServer> {
+  const requests: RecordedRequest[] = [];
+  const { port, close } = await listenOnLoopback(http.createServer(recordingListener(requests, handler)));
+  return { origin: `http://127.0.0.1:${port}`, port, requests, close };
 }
 
 export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {

@@ -2,10 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FakeServer, RecordedRequest } from './http-server';
+import { listenOnLoopback, recordingListener, type FakeServer, type RecordedRequest } from './http-server';
 
 export type HostHandler = (req: RecordedRequest, res: http.ServerResponse) => void | Promise<void>;
 
@@ -57,41 +56,20 @@ function selfSigned(hosts: string[]): { key: Buffer; cert: Buffer } {
  */
 export async function startPublicHosts(routes: Record<string, HostHandler>): Promise<PublicHosts> {
   const requests: RecordedRequest[] = [];
-  const server = https.createServer(selfSigned(Object.keys(routes)), (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const recorded = {
-        method: req.method ?? 'GET',
-        url: req.url ?? '/',
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString(),
-      };
-      requests.push(recorded);
-      const host = (req.headers.host ?? '').replace(/:\d+$/, '');
-      const handler = routes[host];
-      if (!handler) {
-        res.writeHead(502, { 'content-type': 'text/plain' });
-        res.end(`no fake for ${host}`);
-        return;
-      }
-      Promise.resolve(handler(recorded, res)).catch((e: unknown) => {
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end(String(e));
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  const byHost: HostHandler = (req, res) => {
+    const host = (req.headers.host ?? '').replace(/:\d+$/, '');
+    const handler = routes[host];
+    if (handler) return handler(req, res);
+    res.writeHead(502, { 'content-type': 'text/plain' });
+    res.end(`no fake for ${host}`);
+  };
+  const server = https.createServer(selfSigned(Object.keys(routes)), recordingListener(requests, byHost));
+  const { port, close } = await listenOnLoopback(server);
   return {
     origin: `https://127.0.0.1:${port}`,
     port,
     requests,
     hostRules: Object.keys(routes).map((h) => `MAP ${h}:443 127.0.0.1:${port}`),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
