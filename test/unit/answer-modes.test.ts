@@ -6,7 +6,7 @@ import { fetchPage } from '@/lib/pipeline/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
+import { viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import {
   spansInPrompt,
   startFakeOpenAi,
@@ -14,15 +14,13 @@ import {
   type FakeOpenAi,
   type ScriptedReply,
 } from '../fakes/openai-server';
-import { startFakeBrave } from '../fakes/search-servers';
+import { startCensusWorld } from '../fakes/census-world';
 import type { FakeServer } from '../fakes/http-server';
 
 // The answer modes the end-to-end pipeline tests do not reach: questions that are not searched,
 // a planner that sees no need to search, a reply cut off before its first sentence ended, a judge
 // that fails. Each through the real pipeline, the real SDK and the real adapters over HTTP fakes.
 
-const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
-const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';
 const NOW = () => new Date('2026-11-30T12:00:00Z');
 
 let site: FixtureSite;
@@ -34,21 +32,7 @@ let judge: (body: ChatRequestBody) => ScriptedReply = () => '{"verdicts":[]}';
 const fetchVia = viaLoopback();
 
 beforeAll(async () => {
-  site = await startFixtureSite([
-    {
-      host: 'stats-office.test',
-      path: '/population',
-      html: articleHtml({ title: 'Census', published: '2026-02-10T09:00:00Z', paragraphs: [CENSUS] }),
-    },
-    { host: 'city-news.test', path: '/growth', html: articleHtml({ title: 'Growth', paragraphs: [GROWTH] }) },
-  ]);
-  brave = await startFakeBrave({
-    apiKey: 'bk',
-    results: () => [
-      { url: site.urlOf('stats-office.test', '/population'), title: 'Census', description: 'census' },
-      { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
-    ],
-  });
+  ({ site, brave } = await startCensusWorld());
   model = await startFakeOpenAi({
     apiKey: 'mk',
     reply: (b) => reply(b),

@@ -10,7 +10,7 @@ import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { PLAN_SYSTEM } from '@/lib/pipeline/plan';
-import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
+import { articleHtml, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import {
   spansInPrompt,
   startFakeOpenAi,
@@ -19,10 +19,8 @@ import {
   type ChatRequestBody,
 } from '../fakes/openai-server';
 import { startFakeBrave } from '../fakes/search-servers';
+import { CENSUS, startCensusWorld } from '../fakes/census-world';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
-
-const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
-const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';
 
 let site: FixtureSite;
 let brave: FakeServer & { baseUrl: string };
@@ -33,21 +31,7 @@ let judge: ((body: ChatRequestBody) => ScriptedReply) | undefined;
 const fetchVia = viaLoopback();
 
 beforeAll(async () => {
-  site = await startFixtureSite([
-    {
-      host: 'stats-office.test',
-      path: '/population',
-      html: articleHtml({ title: 'Census', published: '2026-02-10T09:00:00Z', paragraphs: [CENSUS] }),
-    },
-    { host: 'city-news.test', path: '/growth', html: articleHtml({ title: 'Growth', paragraphs: [GROWTH] }) },
-  ]);
-  brave = await startFakeBrave({
-    apiKey: 'bk',
-    results: () => [
-      { url: site.urlOf('stats-office.test', '/population'), title: 'Census', description: 'census' },
-      { url: site.urlOf('city-news.test', '/growth'), title: 'Growth', description: 'growth' },
-    ],
-  });
+  ({ site, brave } = await startCensusWorld());
   model = await startFakeOpenAi({ apiKey: 'mk', reply: (b) => reply(b), judge: (b) => judge?.(b) ?? '{"verdicts":[]}' });
   down = await startFakeServer((_req, res) => {
     res.writeHead(503);
