@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, JobRecordSchema, TabChoiceSchema } from '../shared/records';
 import {
-  contentCalls,
-  EnvelopeSchema,
-  type ContentCallName,
-  type ContentCalls,
-  type Envelope,
-  type Payload,
-  type Result,
-  type Value,
-} from './content-calls';
-import {
   ModelCapabilitiesSchema,
   ReleaseSourceIdSchema,
   SearchProviderIdSchema,
@@ -23,6 +13,8 @@ import {
  * where they are received, results where they come back; callers never assert a type.
  */
 
+// The content script's calls and the envelope are declared in content-calls.ts (zod/mini, small
+// enough for the page); every other side reads them from here, with the background's calls.
 export {
   contentCalls,
   EnvelopeSchema,
@@ -32,7 +24,7 @@ export {
   type Payload,
   type Result,
   type Value,
-};
+} from './content-calls';
 
 /** The schema of a reply: the call's result as `{ok: true, value}`, or `{ok: false, error}`. */
 export function resultSchema<T extends z.core.$ZodType>(value: T) {
