@@ -15,6 +15,7 @@ describe('Firefox: a cited answer, and a citation that jumps to its passage', ()
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let firefox: FirefoxExtension;
   let panel: Page;
+  let onePublisher = false;
 
   beforeAll(async () => {
     site = await startFixtureSite([
@@ -41,10 +42,11 @@ describe('Firefox: a cited answer, and a citation that jumps to its passage', ()
     });
     brave = await startFakeBrave({
       apiKey: 'bk',
-      results: () => [
-        { url: site.urlOf('stats-office.test', '/population'), title: 'Exampleville census 2026', description: 'census' },
-        { url: site.urlOf('city-news.test', '/growth'), title: 'Exampleville keeps growing', description: 'growth' },
-      ],
+      results: () =>
+        [
+          { url: site.urlOf('stats-office.test', '/population'), title: 'Exampleville census 2026', description: 'census' },
+          { url: site.urlOf('city-news.test', '/growth'), title: 'Exampleville keeps growing', description: 'growth' },
+        ].filter((r) => !onePublisher || r.url.includes('stats-office.test')),
     });
     firefox = await launchFirefox();
     const options = await firefox.openOptions();
@@ -95,5 +97,27 @@ describe('Firefox: a cited answer, and a citation that jumps to its passage', ()
     });
     await screenshotForDocs(panel, 'firefox-sidepanel-answer');
     await screenshotForDocs(source, 'firefox-source-highlight', { panel: false });
+  });
+
+  it('refuses with one publisher found, listing the best passages; a jump lands on its passage', async () => {
+    onePublisher = true;
+    const refusal = await firefox.openSidePanel();
+    await refusal.setViewport({ width: 460, height: 760 });
+    expect(await ask(refusal, 'What was the population of Exampleville on 1 January 2026?')).toBe('abstained');
+    const condition = await refusal.waitForSelector('article.answer .card.refusal [data-condition="independent-domains"]');
+    expect(squash((await condition!.evaluate((e) => e.textContent)) ?? '')).toContain('Only 1 independent source');
+    const jump = await refusal.waitForSelector('article.answer .card.refusal .refusal-best button.closest-jump');
+    const sentence = ((await jump!.evaluate((e) => e.textContent)) ?? '').replace(/^“|”$/g, '');
+    expect(squash(sentence)).toBe(squash(CENSUS));
+    const opened = firefox.waitForTab(site.urlOf('stats-office.test', '/population'));
+    await jump!.click();
+    const source = await opened;
+    await expect.poll(() => highlightedText(source), { timeout: 15_000 }).not.toBe('');
+    expect(squash(await highlightedText(source))).toContain(squash(sentence));
+    await refusal.waitForFunction(
+      () => /Highlighted in/.test(document.querySelector('.citation-status[data-at="refusal-best"]')?.textContent ?? ''),
+      { timeout: 15_000 },
+    );
+    await screenshotForDocs(refusal, 'firefox-sidepanel-refusal');
   });
 });

@@ -10,7 +10,7 @@ import {
   type ScriptedReply,
 } from '../fakes/openai-server';
 import { startFakeBrave, type FakeResult } from '../fakes/search-servers';
-import { ask, launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
+import { ask, launchExtension, saveOptions, type ExtensionBrowser } from './harness';
 
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
 const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';
@@ -81,7 +81,6 @@ describe('refusals and partial answers are results in the panel, not errors', ()
     expect(await card.textContent()).toContain('Census archive');
     expect(composed()).toBe(before); // the composer was never asked
     expect(await panel.locator('.card.error').count()).toBe(0);
-    await screenshotForDocs(panel, 'sidepanel-refusal');
   });
 
   it('a draft with an unsupported sentence gives a partial answer: the sentence is removed and listed', async () => {
@@ -100,7 +99,6 @@ describe('refusals and partial answers are results in the panel, not errors', ()
     const removed = answer.locator('section.dropped');
     expect(await removed.textContent()).toContain('Exampleville has 17 bridges');
     expect(await removed.textContent()).toContain('the number 17 is not in the passage');
-    await screenshotForDocs(panel, 'sidepanel-partial');
   });
 
   it('the trace drawer shows every stage with timings and tokens', async () => {
@@ -109,6 +107,5 @@ describe('refusals and partial answers are results in the panel, not errors', ()
     const trace = (await answer.locator('details.trace').textContent()) ?? '';
     for (const stage of ['search', 'fetch', 'select', 'gate', 'compose', 'cite', 'verify']) expect(trace).toContain(stage);
     expect(trace).toMatch(/\d+ in \/ \d+ out tokens/);
-    await screenshotForDocs(panel, 'sidepanel-trace');
   });
 });

@@ -135,7 +135,6 @@ describe('first vertical slice: options → ask → cited answer → jump to the
     expect(squash(await highlightedText(sourcePage))).toBe(squash(s1.text));
     expect(await sourcePage.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await panel.getByText(/Highlighted in/).waitFor();
-    await screenshotForDocs(panel, 'sidepanel-answer');
     await screenshotForDocs(sourcePage, 'source-highlight', { panel: false });
 
     // Clicking again focuses the same tab rather than opening another one.
@@ -158,7 +157,6 @@ describe('first vertical slice: options → ask → cited answer → jump to the
       .toContain('Brave Search rejected the key (401)');
     await expect.poll(() => panel.locator('section.history li').count()).toBe(2);
     expect(await panel.locator('section.history').textContent()).toContain('What is the population of Exampleville?');
-    await screenshotForDocs(panel, 'sidepanel-key-rejected');
   });
 
   it('an unreachable model shows "Model unavailable" with a retry, and history keeps what it had', async () => {
