@@ -47,6 +47,12 @@ export const CitationSchema = z.object({
 });
 export type Citation = z.infer<typeof CitationSchema>;
 
+/**
+ * Where a text came from: "api" when we wrote it from a JSON API's data (the release sources), so
+ * the page at its URL holds nothing to highlight; absent: read from the page itself.
+ */
+export const TextFromSchema = z.enum(['page', 'api']);
+
 /** A fetched (or tab-read) document after main-content extraction. */
 export const PageSchema = z.object({
   /** Final URL after redirects. */
@@ -67,6 +73,7 @@ export const PageSchema = z.object({
   tabId: z.number().int().optional(),
   /** Footnote markers and the sources they cite, when the page has a reference list. */
   citations: z.array(CitationSchema).optional(),
+  textFrom: TextFromSchema.optional(),
 });
 export type Page = z.infer<typeof PageSchema>;
 
@@ -93,6 +100,7 @@ export const PassageSchema = z.object({
   position: z.number().min(0).max(1).optional(),
   origin: z.enum(['web', 'tab']),
   tabId: z.number().int().optional(),
+  textFrom: TextFromSchema.optional(),
 });
 export type Passage = z.infer<typeof PassageSchema>;
 
@@ -342,22 +350,13 @@ export const BestPassageSchema = z.object({
 });
 export type BestPassage = z.infer<typeof BestPassageSchema>;
 
+/** What a grounded or partial answer adds: its claims, the sources they cite and what is left open. */
+const answered = { claims: z.array(ClaimSchema), sources: z.array(SourceSchema), unsupported: z.array(z.string()) };
+
 /** An answer, by mode. Every mode is a result; only "unavailable" is retryable. */
 export const AnswerResultSchema = z.discriminatedUnion('mode', [
-  z.object({
-    mode: z.literal('grounded'),
-    ...base,
-    claims: z.array(ClaimSchema),
-    sources: z.array(SourceSchema),
-    unsupported: z.array(z.string()),
-  }),
-  z.object({
-    mode: z.literal('partial'),
-    ...base,
-    claims: z.array(ClaimSchema),
-    sources: z.array(SourceSchema),
-    unsupported: z.array(z.string()),
-  }),
+  z.object({ mode: z.literal('grounded'), ...base, ...answered }),
+  z.object({ mode: z.literal('partial'), ...base, ...answered }),
   z.object({
     mode: z.literal('abstained'),
     ...base,

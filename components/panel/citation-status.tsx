@@ -63,4 +63,5 @@ const OUTCOME_KEYS = {
   closest: 'citationClosest',
   'not-found': 'citationNotFound',
   'not-readable': 'citationNotReadable',
+  opened: 'citationOpened',
 } as const satisfies Record<CitationOutcome, MessageKey>;

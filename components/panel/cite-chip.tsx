@@ -92,6 +92,8 @@ export function CiteChip({
     return () => window.removeEventListener('resize', follow);
   }, [open]);
 
+  // Written from a JSON API's data: the click opens the source, and says so, rather than promise a highlight.
+  const opens = span.textFrom === 'api';
   const freshness = freshnessOf(span.published, context.askedAt, context.windowDays);
   const judged =
     freshness.kind === 'unknown'
@@ -108,7 +110,8 @@ export function CiteChip({
         type="button"
         className="cite"
         data-span={span.spanId}
-        aria-label={t('citeLabel', [span.spanId, span.title || host, host])}
+        data-opens={opens ? 'source' : undefined}
+        aria-label={t(opens ? 'citeOpenLabel' : 'citeLabel', [span.spanId, span.title || host, host])}
         aria-describedby={place ? cardId : undefined}
         onClick={() => {
           // The card would stay over the claims while the page is shown: it closes with the click.
@@ -142,7 +145,7 @@ export function CiteChip({
               {freshnessLine(freshness)}
             </p>
             <blockquote className="cite-card-quote">“{excerpt(span.text, quote)}”</blockquote>
-            <p className="muted">{t('citeCardHint')}</p>
+            <p className="muted">{t(opens ? 'citeCardOpenHint' : 'citeCardHint')}</p>
           </div>,
           document.body,
         )}

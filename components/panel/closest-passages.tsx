@@ -39,10 +39,32 @@ export function ClosestPassages({
 
 /**
  * One passage: the sentence is the jump's name (what a person sees is what a screen reader says),
- * its source the description; the title says what a click does.
+ * its source the description; the title says what a click does. A passage written from a JSON API's
+ * data has no place in its page to jump to: it offers "Open source" instead, and says why.
  */
 function ClosestRow({ item: { span, sentence }, onCite }: { item: ClosestItem; onCite: (spanId: string) => void }) {
   const sourceId = useId();
+  const host = hostOf(span.url);
+  if (span.textFrom === 'api')
+    return (
+      <li data-span={span.spanId} data-opens="source">
+        <span className="closest-sentence">“{sentence}”</span>
+        <span className="closest-source muted" id={sourceId}>
+          {' '}
+          {span.title} · {host} · {shortDate(span.published)}
+        </span>{' '}
+        <button
+          type="button"
+          className="link closest-open"
+          onClick={() => onCite(span.spanId)}
+          title={t('openSourceTitle', [span.title || host, host])}
+          aria-describedby={sourceId}
+        >
+          {t('openSource')}
+        </button>
+        <span className="closest-note muted"> {t('fromSourceData')}</span>
+      </li>
+    );
   return (
     <li data-span={span.spanId}>
       <button

@@ -9,7 +9,8 @@ import { ensureContentScript, focusOrOpen, showTextFragment, unreadableReason } 
  * Jumps to a cited passage: focus its tab, or open the page, find the stored quote in the page as it
  * is now (hinted by where it was) and highlight it, the answer's other passages of that page more
  * quietly. One look: our highlight; the browser's text fragment only where our script cannot run.
- * Not found → says so; the panel then shows the stored passage.
+ * Not found → says so; the panel then shows the stored passage. A passage written from a JSON API's
+ * data (the release sources) is not in any page: its page is only opened.
  */
 export async function openCitation(
   db: SpanlightDb,
@@ -18,6 +19,15 @@ export async function openCitation(
   const answer = await storedAnswer(db, answerId);
   const span = answer.result.evidence.find((e) => e.spanId === spanId);
   if (!span) throw new Error(`${spanId} is not in this answer's evidence.`);
+  if (span.textFrom === 'api') {
+    // Written from the source's JSON, not read from its page: the page is opened, with no highlight to claim.
+    await focusOrOpen(span.url, span.tabId);
+    return {
+      found: false,
+      outcome: 'opened',
+      message: `Opened “${span.title}”: this passage was written from the source's data (a JSON API), not read from the page, so nothing is highlighted there.`,
+    };
+  }
   const quote = passageSelector(span);
   const tabId = await focusOrOpen(span.url, span.tabId, quote);
   try {

@@ -63,7 +63,7 @@ export type HistoryItem = z.infer<typeof HistoryItemSchema>;
  * What came of opening a citation: highlighted as retrieved, highlighted at the closest match, not
  * found in the page as it is now, or a page extensions may not read (the panel words each one).
  */
-export const CitationOutcomeSchema = z.enum(['highlighted', 'closest', 'not-found', 'not-readable']);
+export const CitationOutcomeSchema = z.enum(['highlighted', 'closest', 'not-found', 'not-readable', 'opened']);
 export type CitationOutcome = z.infer<typeof CitationOutcomeSchema>;
 
 const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });

@@ -37,8 +37,12 @@ export function bestPassages(
   });
 }
 
-/** The span's URL with a text fragment for one of its sentences, its context taken from the span. */
+/**
+ * The span's URL with a text fragment for one of its sentences, its context taken from the span;
+ * the URL alone when the text was written from a JSON API's data (the page does not hold it).
+ */
 function sentenceLink(span: EvidenceSpan, sentence: string): string {
+  if (span.textFrom === 'api') return span.url;
   // A sentence cut for display ends in "…": its fragment names the part shown.
   const exact = sentence.endsWith('…') ? sentence.slice(0, -1) : sentence;
   const at = span.text.indexOf(exact);

@@ -85,6 +85,7 @@ export function splitPassages(page: Page, options: SplitOptions = {}): Passage[]
       position: text.length > 0 ? start / text.length : 0,
       origin: page.origin,
       ...(page.tabId === undefined ? {} : { tabId: page.tabId }),
+      ...(page.textFrom === undefined ? {} : { textFrom: page.textFrom }),
     };
   });
 }

@@ -23,6 +23,8 @@ function factsPage(f: ReleaseFacts, retrievedAt: string): Page {
     retrievedAt,
     contentHash: stableHash(text),
     origin: 'web',
+    // Our sentence over the source's JSON: the page at `url` does not hold it, so nothing can be highlighted there.
+    textFrom: 'api',
   };
 }
 

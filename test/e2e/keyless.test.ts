@@ -31,6 +31,16 @@ const EXPRESS: FakeRelease = {
   published: '2026-11-20T16:04:11.000Z',
   repository: 'expressjs/express',
 };
+// Known to the npm registry only, with no repository: one publisher, so the gate refuses.
+const LEFT_PAD: FakeRelease = { name: 'left-pad', version: '1.3.0', published: '2026-10-02T09:00:00.000Z' };
+
+/** The pages a person reads the registry's and GitHub's data on: plain pages, without the sentences we wrote. */
+function sitePage(title: string) {
+  return (_req: unknown, res: import('node:http').ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(articleHtml({ title, paragraphs: [`${title}: install, readme and versions.`] }));
+  };
+}
 
 describe('keyless, from the first minute (fresh profile, no settings)', () => {
   let hosts: PublicHosts;
@@ -46,7 +56,9 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
         res.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
         res.end(ok ? mozillaCitedPage() : articleHtml({ title: 'Not found', paragraphs: ['Not found.'] }));
       },
-      'registry.npmjs.org': npmRegistryHandler([EXPRESS]),
+      'registry.npmjs.org': npmRegistryHandler([EXPRESS, LEFT_PAD]),
+      'www.npmjs.com': sitePage('npm package'),
+      'github.com': sitePage('GitHub release'),
       'api.github.com': githubHandler([EXPRESS]),
       'pypi.org': pypiHandler([]),
       'crates.io': cratesIoHandler([]),
@@ -125,5 +137,47 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
     const sources = (await answer.locator('section.sources li').allTextContents()).join(' ');
     expect(sources).toContain('www.npmjs.com');
     expect(sources).toContain('github.com');
+
+    // Its passages were written from the sources' JSON: each chip opens the source, and says why
+    // nothing is highlighted there, instead of a jump that reports "not found in the page".
+    const chip = answer.locator('li.claim button.cite[data-opens="source"]').first();
+    expect(await chip.getAttribute('aria-label')).toMatch(/open source \(from its data, nothing to highlight\)$/);
+    const opened = browser.context.waitForEvent('page');
+    await chip.click();
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded');
+    expect(['www.npmjs.com', 'github.com']).toContain(new URL(tab.url()).hostname);
+    expect(new URL(tab.url()).hash).toBe('');
+    const status = answer.locator('li.claim .citation-status');
+    await expect
+      .poll(() => status.textContent())
+      .toMatch(/^Opened “express 5\.2\.1 .*not read from the page, so nothing is highlighted there/);
+    expect(await status.textContent()).not.toContain('not found');
+    expect(await highlightedText(tab)).toBe('');
+    await tab.close();
+  });
+
+  it('a release refusal from one JSON source: its best passage offers "Open source", not a jump that fails', async () => {
+    expect(await ask(panel, 'What is the latest release of left-pad?')).toBe('abstained');
+    const card = panel.locator('article.answer').last().locator('.card.refusal');
+    expect(squash((await card.locator('[data-condition="independent-domains"]').textContent()) ?? '')).toBe(
+      'Only 1 independent source (npmjs.com); at least 2 are required.',
+    );
+    const item = card.getByRole('group', { name: 'Best passages found' }).locator('li[data-opens="source"]');
+    expect(await item.count()).toBe(1);
+    expect(await item.locator('.closest-sentence').textContent()).toContain('version 1.3.0');
+    expect(await item.locator('.closest-jump').count()).toBe(0);
+    expect(squash((await item.locator('.closest-note').textContent()) ?? '')).toBe(
+      "Written from the source's data (a JSON API), not read from a page: there is no passage in the page to highlight.",
+    );
+    const opened = browser.context.waitForEvent('page');
+    await item.getByRole('button', { name: 'Open source' }).click();
+    const tab = await opened;
+    await tab.waitForLoadState('domcontentloaded');
+    expect(tab.url()).toBe('https://www.npmjs.com/package/left-pad');
+    const status = card.locator('.citation-status[data-at="refusal-best"]');
+    await expect.poll(() => status.textContent()).toMatch(/^Opened “left-pad 1\.3\.0 \(the npm registry\)”\./);
+    expect(await status.textContent()).not.toContain('not found');
+    await tab.close();
   });
 });

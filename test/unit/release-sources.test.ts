@@ -98,6 +98,8 @@ describe('keyless release answers from the primary sources (each fake speaks its
       expect(text).toContain(rel.version);
       expect(text).toMatch(new RegExp(new Date(rel.published).getUTCFullYear().toString()));
       for (const p of publishers) expect(r.sources.some((s) => s.url.includes(p))).toBe(true);
+      // Each release source's passage is written from its JSON: recorded as such, for the panel to offer no jump.
+      for (const s of r.sources) expect(r.evidence.find((e) => e.spanId === s.spanId)!.textFrom).toBe('api');
       const stage = r.trace.stages.find((s) => s.stage === 'releases')!;
       expect(stage.summary).toMatch(/GitHub releases \([^)]*requests left this hour\)/);
     },
@@ -111,7 +113,10 @@ describe('keyless release answers from the primary sources (each fake speaks its
     // Refused with what was found: the release as endoflife.date states it, and its page.
     if (r.mode !== 'abstained') return;
     expect(r.best.map((b) => b.sentence).join(' ')).toContain('25.2.0');
-    expect(r.best[0]!.link).toMatch(/^https:\/\/endoflife\.date\/nodejs#:~:text=/);
+    // Its text was written from endoflife.date's JSON, so the link opens the page without a text
+    // fragment that could never match there; the evidence says where the text came from.
+    expect(r.best[0]!.link).toBe('https://endoflife.date/nodejs');
+    expect(r.evidence.find((e) => e.spanId === r.best[0]!.spanId)!.textFrom).toBe('api');
   });
 
   it('GitHub’s spent rate limit is respected: said in the trace, not asked again, the registry still answers', async () => {
