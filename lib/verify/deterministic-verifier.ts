@@ -188,7 +188,7 @@ export function readSupport(input: VerifyInput): SupportReading {
   for (const f of missingFacts) reasons.push(`${describeFact(f)} is not in the passage`);
 
   // (3) Names, in the passage or borne by its publisher.
-  const words = wordIndex(passage);
+  const words = wordIndex(passage, input.passage);
   const publisher = input.source ? publisherWords(input.source) : null;
   let namesMissing = 0;
   let namesPartly = 0;

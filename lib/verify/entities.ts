@@ -5,6 +5,7 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { words } from '../text/tokens';
+import { isCommonWord } from './lexicon';
 
 /** A name of the claim and the words it is looked up by. */
 export interface NameMention {
@@ -51,6 +52,9 @@ export function namesIn(claim: string): NameMention[] {
   const flush = () => {
     // Connector words at the end of a run ("Instead of") belong to no name.
     while (run.length > 0 && CONNECTORS.has(run[run.length - 1]!.toLowerCase())) run.pop();
+    // A common word that starts the sentence is capitalised for that alone: "Follow Web Content
+    // Accessibility Guidelines", "Like Amy Mann". The name is the rest.
+    if (run.length > 1 && runStartsSentence && !isAcronym(run[0]!) && isCommonWord(run[0]!.toLowerCase())) run.shift();
     if (run.length > 0) {
       // "U.S." is looked up as "us"; "TF-CBT" as "tf" and "cbt", like any hyphenated name.
       const keys = run.flatMap((w) => words(normalizeText(isAcronym(w) ? w.replace(/\./g, '') : w)));
@@ -92,11 +96,39 @@ export interface WordIndex {
   byPrefix: Map<string, string[]>;
 }
 
-/** Indexes the words of a (normalised) passage. */
-export function wordIndex(normalizedPassage: string): WordIndex {
+/** Longest run of capitalised words whose initials are read as an acronym. */
+const MAX_INITIALS = 6;
+
+/**
+ * The initials of every run of two or more capitalised words ("United States Senate" → "us", "uss",
+ * "ss"), lower-cased; connectors inside a name ("Bank of England") are passed over.
+ */
+function initialisms(text: string): string[] {
+  const out: string[] = [];
+  const flush = (run: string[]) => {
+    for (let a = 0; a < run.length; a++)
+      for (let b = a + 2; b <= Math.min(run.length, a + MAX_INITIALS); b++) out.push(run.slice(a, b).join(''));
+  };
+  let run: string[] = [];
+  for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*|[^\s\p{L}\p{N}]+/gu)) {
+    const w = m[0];
+    if (isCapitalised(w)) run.push(w[0]!.toLowerCase());
+    else if (!(run.length > 0 && CONNECTORS.has(w))) {
+      flush(run);
+      run = [];
+    }
+  }
+  flush(run);
+  return out;
+}
+
+/** Indexes the words of a (normalised) passage; `raw`, the passage as written, gives its initialisms. */
+export function wordIndex(normalizedPassage: string, raw?: string): WordIndex {
   const set = new Set(words(normalizedPassage));
   // Acronyms written with dots ("U.S.") are also indexed without them.
   for (const m of normalizedPassage.matchAll(/(?<![\p{L}])((?:\p{L}\.){2,})/gu)) set.add(m[1]!.replace(/\./g, ''));
+  // A name written out stands for its initials: "Web Content Accessibility Guidelines" for "WCAG".
+  if (raw !== undefined) for (const i of initialisms(raw.normalize('NFKC'))) set.add(i);
   const byPrefix = new Map<string, string[]>();
   for (const w of set) {
     if (w.length < 4) continue;

@@ -1,7 +1,11 @@
 /**
  * Negation in English sentences: the cues ("not", "n't", "no", "never", "no longer", "fails to",
- * "nothing", "without"…) and the words they govern, up to the end of the clause. "Sea-level rise is
- * not accelerating" negates "accelerating"; "there is no trend in flooding" negates "trend".
+ * "unlikely to", "nothing", "without"…) and the words they govern, up to the end of the clause.
+ * "Sea-level rise is not accelerating" negates "accelerating"; "there is no trend in flooding"
+ * negates "trend". Two weaker marks go with each word, for the readings that must not mistake a
+ * displaced negation for a denial: whether a cue stands shortly before it in the same sentence
+ * ("not visible with the Gram stain" is near "gram"), and whether a comparison introduces it
+ * ("prefers A over B", which says what "A rather than B" says).
  */
 import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
@@ -14,6 +18,7 @@ const CUES = [
   'failed to',
   'fail to',
   'unable to',
+  'unlikely to',
   'rather than',
   'instead of',
   "n't",
@@ -34,6 +39,16 @@ const CUES = [
   'lacking',
 ];
 const CUE_WORDS = CUES.map((c) => c.split(' '));
+/** Cues that set one thing against another rather than deny it: "A rather than B", "A instead of B". */
+const CONTRAST_CUES = new Set(['rather than', 'instead of']);
+/** Words that introduce the other side of a comparison: "over B", "than B", "versus B", "compared to B". */
+const COMPARISON = new Set(['over', 'than', 'versus', 'vs', 'compared']);
+/** Words that open a clause that supposes rather than states: "if it is deemed lawful, …". */
+const SUPPOSE = new Set(['if', 'unless', 'whether']);
+/** How far a cue reaches, in content words of its sentence, for the "near a negation" mark. */
+const NEAR = 8;
+/** How many tokens before a word a comparison word may stand. */
+const COMPARISON_REACH = 3;
 
 /** Words that end a negation's scope: clause joiners and contrast. */
 const SCOPE_END = new Set([
@@ -75,6 +90,14 @@ export interface PolarWord {
   word: string;
   /** The word is the head a negation cue governs ("not accelerating", "no trend"). */
   negated: boolean;
+  /** The cue that governs it sets it against another thing ("rather than B"), rather than denying it. */
+  contrast: boolean;
+  /** A negation cue stands at most NEAR content words before it in its sentence, whatever it governs. */
+  nearNegation: boolean;
+  /** A comparison word ("over", "than", "versus", "compared") stands just before it. */
+  compared: boolean;
+  /** It stands in a clause that supposes ("if …", "unless …", "whether …"), up to its comma or "then". */
+  supposed: boolean;
 }
 
 /**
@@ -85,22 +108,38 @@ export interface PolarWord {
 export function polarWords(text: string): PolarWord[] {
   const toks = tokens(text);
   const out: PolarWord[] = [];
-  let pending = false;
+  let pending: 'negation' | 'contrast' | null = null;
+  // Content words since the last negation cue of the sentence (Infinity: none yet).
+  let sinceCue = Infinity;
+  let supposing = false;
   for (let i = 0; i < toks.length; i++) {
     const cue = CUE_WORDS.find((c) => c.every((w, k) => toks[i + k] === w));
     if (cue) {
-      pending = true;
+      pending = CONTRAST_CUES.has(cue.join(' ')) ? 'contrast' : 'negation';
+      if (pending === 'negation') sinceCue = 0;
       i += cue.length - 1;
       continue;
     }
     const t = toks[i]!;
+    if (/^[.;:!?()]$/.test(t)) sinceCue = Infinity;
+    if (/^[.,;:!?()]$/.test(t) || t === 'then') supposing = false;
+    if (SUPPOSE.has(t)) supposing = true;
     if (/^[.,;:!?()]$/.test(t) || SCOPE_END.has(t)) {
-      pending = false;
+      pending = null;
       continue;
     }
     if (SCOPE_SKIP.has(t) || contentWords(t).length === 0 || !/\p{L}/u.test(t)) continue;
-    out.push({ word: t, negated: pending });
-    pending = false;
+    sinceCue++;
+    const compared = toks.slice(Math.max(0, i - COMPARISON_REACH), i).some((w) => COMPARISON.has(w));
+    out.push({
+      word: t,
+      negated: pending !== null,
+      contrast: pending === 'contrast',
+      nearNegation: sinceCue <= NEAR,
+      compared,
+      supposed: supposing,
+    });
+    pending = null;
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
 import { antonymsOf, lemmaOf, synonymGroups } from './lexicon';
 import { sentences, stem } from './lexical';
-import { polarWords } from './polarity';
+import { polarWords, type PolarWord } from './polarity';
 import { periodsIn, periodsOverlap, type Period } from './periods';
 import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
 
@@ -26,11 +26,11 @@ function keysOf(word: string): WordKeys {
 interface SentenceWords {
   text: string;
   keys: Set<string>;
-  words: Array<WordKeys & { negated: boolean }>;
+  words: Array<WordKeys & PolarWord>;
 }
 
 function readSentence(text: string): SentenceWords {
-  const words = polarWords(text).map((p) => ({ ...keysOf(p.word), negated: p.negated }));
+  const words = polarWords(text).map((p) => ({ ...p, ...keysOf(p.word) }));
   return { text, keys: new Set(words.flatMap((w) => w.keys)), words };
 }
 
@@ -70,6 +70,34 @@ function overlapOf(claim: WordKeys[], keys: Set<string>, except: WordKeys): numb
   return others.filter((w) => meets(w, keys)).length / others.length;
 }
 
+const PAST = /\b(?:was|were|did|had|wasn|weren|didn|hadn)\b/;
+const PRESENT = /\b(?:is|are|am|does|do|has|have|isn|aren|doesn|don|hasn|haven)\b/;
+
+/** The tense of a sentence's auxiliaries: past only, present only, or neither or both ("none"). */
+function tenseOf(text: string): 'past' | 'present' | 'none' {
+  // "Did not have", "didn't do": the verb after a past auxiliary is no present tense.
+  const t = normalizeText(text)
+    .toLowerCase()
+    .replace(/['’]/g, ' ')
+    .replace(/\b(did|didn|had|hadn)(\s+t)?(\s+not)?\s+(?:have|do)\b/g, '$1');
+  const past = PAST.test(t);
+  const present = PRESENT.test(t);
+  return past === present ? 'none' : past ? 'past' : 'present';
+}
+
+/**
+ * Whether a difference in negation between the claim's word and the passage's is no denial: the
+ * side that states the word has a negation cue just before it, governing a neighbour ("cannot be Gram
+ * stained" / "not visible with the Gram stain"), or the side that sets it aside with "rather than"
+ * has it as the other term of a comparison ("prefers A rather than B" / "prefers A over B"), or
+ * either side only supposes it ("if the marriage is deemed lawful, …").
+ */
+function displaced(claimWord: PolarWord, passageWord: PolarWord): boolean {
+  const [denied, stated] = claimWord.negated ? [claimWord, passageWord] : [passageWord, claimWord];
+  if (stated.nearNegation || stated.supposed || denied.supposed) return true;
+  return denied.contrast && stated.compared;
+}
+
 /**
  * The strongest opposition between a claim and a passage, if any: a word the claim negates that a
  * sentence of the passage states without negation ("is not accelerating" / "an accelerating rise"),
@@ -79,18 +107,21 @@ function overlapOf(claim: WordKeys[], keys: Set<string>, except: WordKeys): numb
  */
 export function oppositionIn(claim: string, passage: string): Opposition | null {
   const claimWords = readSentence(claim).words;
+  const claimTense = tenseOf(claim);
   let best: Opposition | null = null;
   const consider = (o: Opposition) => {
     if (!best || o.overlap > best.overlap) best = o;
   };
   for (const text of sentences(passage)) {
+    // A question states nothing; a claim about the past is not denied by how things are now.
+    if (/\?["'”’)\]]*\.?\s*$/.test(text) || (claimTense === 'past' && tenseOf(text) === 'present')) continue;
     const s = readSentence(text);
     for (const w of claimWords) {
       const at = s.words.findIndex((x) => sameWord(x, w));
       if (at >= 0) {
         // Every occurrence must disagree: a sentence that also states the word as the claim does agrees.
         const occurrences = s.words.filter((x) => sameWord(x, w));
-        if (occurrences.every((x) => x.negated !== w.negated)) {
+        if (occurrences.every((x) => x.negated !== w.negated && !displaced(w, x))) {
           consider({
             kind: w.negated ? 'claim-negates' : 'passage-negates',
             word: w.word,
@@ -107,6 +138,8 @@ export function oppositionIn(claim: string, passage: string): Opposition | null 
       const oat = s.words.findIndex((x) => opposite.some((a) => x.keys.includes(`l:${a}`)));
       // "Not rising" against "falling" is no opposition; neither is "falling" against "not rising".
       if (oat < 0 || s.words[oat]!.negated !== w.negated) continue;
+      // A claim that says both words ("defend against attacks") is not contradicted by one of them.
+      if (claimWords.some((c) => sameWord(c, s.words[oat]!))) continue;
       consider({
         kind: 'antonym',
         word: w.word,
@@ -146,23 +179,43 @@ function periodsMeet(a: Period[], b: Period[]): boolean {
   return a.length === 0 || b.length === 0 || a.some((p) => b.some((q) => periodsOverlap(p, q)));
 }
 
+/** The times a text names: its periods, and the years it names outside them ("5.5 °C by 2100"). */
+function timesIn(text: string, now?: number): Period[] {
+  const periods = periodsIn(text, now);
+  const t = normalizeText(text);
+  const years = [...t.matchAll(/(?<![\p{L}\p{N}.,])(1[89]\d\d|2[01]\d\d)(?![\p{N}s])/gu)]
+    .filter((m) => !periods.some((p) => m.index >= p.at && m.index < p.at + p.surface.length))
+    .map((m) => ({ from: Number(m[1]), to: Number(m[1]), surface: m[1]!, at: m.index }));
+  return [...periods, ...years];
+}
+
+/** Time units: a figure of one after "past", "last" or "next" is a window of time, not a value of the claim's subject. */
+const TIME_UNITS = new Set(['year', 'month', 'week', 'day', 'decade', 'century', 'hour']);
+const WINDOW_BEFORE = /(?:past|last|next|previous|recent|coming|first)\s*$/i;
+
+/** The quantities of a text that are values, not windows of time ("over the past 30 years"). */
+function valuesIn(text: string): Quantity[] {
+  const t = normalizeText(text);
+  return quantitiesIn(text).filter((q) => !(TIME_UNITS.has(q.unit) && WINDOW_BEFORE.test(t.slice(Math.max(0, q.at - 12), q.at))));
+}
+
 /** Reads the claim's figures against the passage's, sentence by sentence. */
 export function readQuantities(claim: string, passage: string, now?: number): QuantityReading {
-  const claimQuantities = quantitiesIn(claim);
+  const claimQuantities = valuesIn(claim);
   const agreed: string[] = [];
   let clash: QuantityClash | null = null;
   if (claimQuantities.length === 0) return { agreed, clash };
   const claimWords = readSentence(claim).words;
-  const claimPeriods = periodsIn(claim, now);
+  const claimPeriods = timesIn(claim, now);
   const unitWords = new Set(claimQuantities.map((q) => q.unit));
   const others = claimWords.filter((w) => !unitWords.has(lemmaOf(w.word)));
   const clashes: QuantityClash[] = [];
   for (const text of sentences(passage)) {
-    const quantities = quantitiesIn(text);
+    const quantities = valuesIn(text);
     if (quantities.length === 0) continue;
     const s = readSentence(text);
     const overlap = others.length ? others.filter((w) => meets(w, s.keys)).length / others.length : 0;
-    const otherTime = !periodsMeet(claimPeriods, periodsIn(text, now));
+    const otherTime = !periodsMeet(claimPeriods, timesIn(text, now));
     for (const cq of claimQuantities) {
       const same = quantities.filter((q) => q.unit === cq.unit);
       if (same.length === 0) continue;

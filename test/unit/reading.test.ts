@@ -232,3 +232,82 @@ describe('contradicted only on evidence about the same thing', () => {
     expect(readDates(c, 'The mayor of Exampleville was elected in 2022 with 54% of the vote.').clash).toBeNull();
   });
 });
+
+describe('a difference in negation that is no denial', () => {
+  it('reads "unlikely to" as a cue: the claim that denies a return agrees with the passage', () => {
+    expect(negated('The harbour is unlikely to reopen this year.')).toEqual(['reopen']);
+    const passage = 'Analysts say the northern ferry is unlikely to return to its old timetable.';
+    expect(oppositionIn('The northern ferry might not return to its old timetable.', passage)).toBeNull();
+  });
+
+  it('a cue just before the word, governing its neighbour, displaces the negation ("not visible with the stain")', () => {
+    const passage = 'The spores are not visible with the Ziehl stain under the usual lamp.';
+    expect(polarWords(passage).find((w) => w.word === 'ziehl')).toMatchObject({ negated: false, nearNegation: true });
+    expect(oppositionIn('The spores cannot be Ziehl stained under the usual lamp.', passage)).toBeNull();
+    // Far from the cue, the plain word is stated: the denial stands.
+    const far = 'The spores, once dried, washed, mounted on glass slides and warmed slowly, take the Ziehl stain well.';
+    expect(oppositionIn('The spores cannot take the Ziehl stain once dried and warmed.', far)).toMatchObject({
+      kind: 'claim-negates',
+    });
+  });
+
+  it('"A rather than B" says what "A over B" says; "A, not B" still opposes "B"', () => {
+    const passage = 'The clinic prefers breath testing rather than blood sampling for young patients.';
+    expect(oppositionIn('The clinic prefers breath testing over blood sampling for young patients.', passage)).toBeNull();
+    expect(oppositionIn('The clinic prefers blood sampling for young patients.', passage)).toMatchObject({
+      kind: 'passage-negates',
+      word: 'blood',
+    });
+  });
+
+  it('a clause that supposes states nothing: "if the lease is deemed valid, …"', () => {
+    const passage = 'If the second lease is deemed valid, both tenants may claim the flat.';
+    expect(polarWords(passage).find((w) => w.word === 'valid')).toMatchObject({ supposed: true });
+    expect(oppositionIn('A second lease of the flat cannot be valid.', passage)).toBeNull();
+    expect(oppositionIn('A second lease of the flat cannot be valid.', 'The second lease of the flat is valid.')).not.toBeNull();
+  });
+
+  it('an antonym the claim itself says is no opposition ("defend against attacks")', () => {
+    const passage = 'Staff learn the newest phishing tricks and how to defend against them.';
+    const claim = 'Staff who learn the newest phishing tricks and how to defend against them resist attacks.';
+    expect(oppositionIn(claim, passage)).toBeNull();
+    expect(oppositionIn('Staff learn the newest phishing tricks and how to attack with them.', passage)).toMatchObject({
+      kind: 'antonym',
+    });
+  });
+
+  it('a question states nothing, and how things are now does not deny a claim about the past', () => {
+    expect(oppositionIn('The lighthouse has not dimmed since 1990.', 'Has the lighthouse dimmed since 1990?')).toBeNull();
+    const now = 'The valley is covered by the Lenfell glacier.';
+    expect(oppositionIn('There was no glacier covering the valley in the warm period.', now)).toBeNull();
+    expect(oppositionIn('There is no glacier covering the valley.', now)).toMatchObject({ kind: 'claim-negates' });
+  });
+});
+
+describe('figures of another time, and windows of time', () => {
+  it('"over the past 30 years" is a window, not a value: another window is no clash', () => {
+    const claim = 'Harbour silt has been building over the past 30 years.';
+    expect(
+      readQuantities(claim, 'Harbour silt began building a century ago, and faster within the past 50 years.').clash,
+    ).toBeNull();
+    expect(readQuantities('The harbour is 30 years old.', 'The harbour is 50 years old.').clash).not.toBeNull();
+  });
+
+  it('a year the passage names outside the claim’s period is another time ("by 2100")', () => {
+    const claim = 'The model predicted a rise of 0.45 °C between 1988 and 1997.';
+    expect(readQuantities(claim, 'The model predicted a rise of 5.5 °C by 2100.').clash).toMatchObject({ otherTime: true });
+    expect(readQuantities(claim, 'The model predicted a rise of 5.5 °C between 1988 and 1997.').clash).toMatchObject({
+      otherTime: false,
+    });
+  });
+});
+
+describe('names', () => {
+  it('a name written out stands for its initials, and the common word that starts a sentence is no name', () => {
+    const passage = 'Designers follow the Web Content Accessibility Guidelines when they build forms.';
+    expect(readSupport({ claim: 'Forms are built to WCAG.', passage }).reasons.join(' ')).not.toMatch(/WCAG/);
+    expect(readSupport({ claim: 'Forms are built to ARIA.', passage }).reasons.join(' ')).toMatch(/ARIA/);
+    const names = readSupport({ claim: 'Like Ada Lovelace, the designers wrote notes.', passage: 'Ada Lovelace wrote notes.' });
+    expect(names.reasons.join(' ')).not.toMatch(/name/);
+  });
+});
