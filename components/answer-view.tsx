@@ -6,7 +6,7 @@ import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan, type Tra
 import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
 import { AnswerActions } from './panel/answer-actions';
-import { failureHeading, failureLabel } from './panel/labels';
+import { failureHeading, failureLabel, refusalLabel } from './panel/labels';
 import { failureRole } from '@/lib/shared/failure-codes';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
@@ -264,7 +264,9 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
         {r.mode === 'nothing-found' && (
           <section className="card nothing" role="status">
             <h3>{t('nothingFoundHeading')}</h3>
-            <p>{r.reason}</p>
+            <p className="refusal-reason" data-refusal={r.refusal?.code}>
+              {refusalLabel(r)}
+            </p>
             <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
           </section>
         )}

@@ -4,7 +4,7 @@ import type { AnswerResult, GateResult } from '@/lib/types';
 import type { CiteContext } from './panel/cite-chip';
 import { CitationStatus, useCitations } from './panel/citation-status';
 import { ClosestPassages } from './panel/closest-passages';
-import { hostOf } from './panel/labels';
+import { hostOf, refusalLabel } from './panel/labels';
 import { SpanText } from './panel/span-text';
 
 type Refusal = Extract<AnswerResult, { mode: 'abstained' }>;
@@ -58,7 +58,9 @@ export function RefusalCard({ result: r, context }: { result: Refusal; context: 
           ))}
         </ul>
       ) : (
-        <p>{r.reason}</p>
+        <p className="refusal-reason" data-refusal={r.refusal?.code}>
+          {refusalLabel(r)}
+        </p>
       )}
       <p className="muted">{t('searchedList', r.searched.join(' · '))}</p>
       {best.length > 0 && (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RefusalSchema } from './shared/refusal-codes';
 
 /** Where a publication date came from, strongest first (seed 000, "Freshness"). */
 export const DateSourceSchema = z.enum(['structured-data', 'meta', 'http-header', 'opening-text', 'search-provider', 'footer']);
@@ -365,8 +366,10 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     links: z.array(z.object({ url: z.string(), title: z.string() })),
     /** The best passages found, so a person can finish the job (empty in answers stored before they were kept). */
     best: z.array(BestPassageSchema).default([]),
+    /** Why, as a code for the panel's languages, when the gate did not refuse (absent in answers stored before). */
+    refusal: RefusalSchema.optional(),
   }),
-  z.object({ mode: z.literal('nothing-found'), ...base, reason: z.string() }),
+  z.object({ mode: z.literal('nothing-found'), ...base, reason: z.string(), refusal: RefusalSchema.optional() }),
   z.object({
     mode: z.literal('unavailable'),
     ...base,

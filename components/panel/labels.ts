@@ -4,6 +4,7 @@ import { ageUnits, type Freshness } from '@/lib/answer/freshness';
 import type { UnusedReason } from '@/lib/answer/source-usage';
 import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure } from '@/lib/types';
 import { failureArgs, failureMessageKey, failureRole } from '@/lib/shared/failure-codes';
+import { refusalArgs, refusalMessageKey, type Refusal } from '@/lib/shared/refusal-codes';
 import type { SettingsPlace } from '@/lib/shared/provider-error';
 
 /** Host name for display; everything shown is text, never HTML. */
@@ -125,4 +126,9 @@ export function failureLabel(failure: ProviderFailure): string {
       ? { ...failure.params, place: t(PLACES[place as SettingsPlace]) }
       : failure.params;
   return t(failureMessageKey(failure.code) as MessageKey, failureArgs({ code: failure.code, params }));
+}
+
+/** Why an answer was refused or found nothing, in the browser's language from its code; stored English when it has none. */
+export function refusalLabel(result: { reason: string; refusal?: Refusal | undefined }): string {
+  return result.refusal ? t(refusalMessageKey(result.refusal.code) as MessageKey, refusalArgs(result.refusal)) : result.reason;
 }

@@ -135,12 +135,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     trace,
   );
   if (selection.spans.length === 0)
-    return nothingFoundAnswer(
-      record,
-      hits.length === 0 && tabPages.length === 0
-        ? 'The search found no results, and no open tab was read.'
-        : 'Nothing that was found bears on the question.',
-    );
+    return nothingFoundAnswer(record, { code: hits.length === 0 && tabPages.length === 0 ? 'no-results' : 'nothing-relevant' });
 
   // Keyless corroboration: the sources the selected passages' footnotes cite, when one publisher is all there is.
   const cited = await addCitedSources(selection.spans, [...pages, ...tabPages], deps.fetchPage, settings.minDomains, () =>
@@ -172,7 +167,6 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   record = noted(record, verified);
   const claims = verified.value;
   const mode = decideMode(claims, unsupported);
-  if (mode === 'abstained')
-    return abstainedAnswer(record, 'No sentence of the draft was supported by the passage it cites.', evidence);
+  if (mode === 'abstained') return abstainedAnswer(record, { code: 'no-claim-supported' }, evidence);
   return answeredAnswer(record, mode, evidence, claims, unsupported);
 }

@@ -3,6 +3,8 @@ import type { TraceRecorder } from './trace';
 import type { AnswerEnd } from './staged';
 import { sourcesFor } from './cite';
 import { bestPassages } from './best-passages';
+import type { Refusal } from '../shared/refusal-codes';
+import { refusalText } from '../shared/failure-text';
 
 /** What every answer carries whatever its mode, as far as the pipeline got. */
 export interface AnswerRecord {
@@ -47,15 +49,19 @@ export function unavailableAnswer(
   return { mode: 'unavailable', ...base(r), evidence, failures: [...r.failures, ...failures], reason };
 }
 
-/** A refusal: which condition failed, with the evidence it was decided on, its best passages and the links found. */
-export function abstainedAnswer(r: AnswerRecord, reason: string, evidence: EvidenceSpan[]): AnswerResult {
+/**
+ * A refusal, with the evidence it was decided on, its best passages and the links found: the gate's
+ * (its failed conditions, in `r.gate`, said in `why`), or another stage's, by code.
+ */
+export function abstainedAnswer(r: AnswerRecord, why: string | Refusal, evidence: EvidenceSpan[]): AnswerResult {
   const best = bestPassages(r.question, evidence, r.conflicts);
-  return { mode: 'abstained', ...base(r), evidence, reason, links: r.links, best };
+  const said = typeof why === 'string' ? { reason: why } : { reason: refusalText(why), refusal: why };
+  return { mode: 'abstained', ...base(r), evidence, ...said, links: r.links, best };
 }
 
-/** Nothing found that bears on the question. */
-export function nothingFoundAnswer(r: AnswerRecord, reason: string): AnswerResult {
-  return { mode: 'nothing-found', ...base(r), evidence: [], reason };
+/** Nothing found that bears on the question: why, by code. */
+export function nothingFoundAnswer(r: AnswerRecord, refusal: Refusal): AnswerResult {
+  return { mode: 'nothing-found', ...base(r), evidence: [], reason: refusalText(refusal), refusal };
 }
 
 /** A question that is not searched: said plainly, with the reply written without evidence. */
@@ -78,5 +84,5 @@ export function answeredAnswer(
 export function endedAnswer(r: AnswerRecord, end: AnswerEnd): AnswerResult {
   return end.mode === 'unavailable'
     ? unavailableAnswer(r, end.failures, end.reason, end.evidence)
-    : abstainedAnswer(r, end.reason, end.evidence);
+    : abstainedAnswer(r, end.refusal, end.evidence);
 }

@@ -6,6 +6,8 @@ import { parseDraft, StructuredDraftSchema } from './draft';
 import { sourcesFor } from './cite';
 import { gateEvidence } from './gate';
 import { decideMode, verifyDraft } from './verify';
+import type { Refusal } from '../shared/refusal-codes';
+import { refusalText } from '../shared/failure-text';
 
 /** One frozen case: evidence as the composer saw it, and the model's draft. */
 export const CheckCaseSchema = z.object({
@@ -74,6 +76,8 @@ export interface CheckResult {
   gate: { passed: boolean; failed: GateResult['failed'] };
   /** Why the answer was refused, when it was. */
   reason?: string;
+  /** The same as a message id with parameters, when the gate did not refuse it (lib/shared/refusal-codes.ts). */
+  refusal?: Refusal;
 }
 
 /**
@@ -97,14 +101,14 @@ export function checkCase(input: CheckCase): CheckResult {
     note: c.note,
   }));
   const gate = { passed: prepared.gate.passed, failed: prepared.gate.failed };
-  const refuse = (reason: string, claims: CheckResult['claims'] = [], unsupported: string[] = []): CheckResult => ({
+  const refuse = (why: string | Refusal, claims: CheckResult['claims'] = [], unsupported: string[] = []): CheckResult => ({
     mode: 'abstained',
     claims,
     unsupported,
     sources: [],
     conflicts,
     gate,
-    reason,
+    ...(typeof why === 'string' ? { reason: why } : { reason: refusalText(why), refusal: why }),
   });
   if (spans.length === 0)
     return {
@@ -114,7 +118,8 @@ export function checkCase(input: CheckCase): CheckResult {
       sources: [],
       conflicts,
       gate,
-      reason: 'No evidence: nothing was found to answer from, so the draft is not used.',
+      reason: refusalText({ code: 'no-evidence' }),
+      refusal: { code: 'no-evidence' },
     };
   if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '));
 
@@ -123,16 +128,11 @@ export function checkCase(input: CheckCase): CheckResult {
   const parsed = parseDraft(input.draft, prepared.composeSpans);
   const { claims } = verifyDraft(parsed, prepared.composeSpans, prepared.texts);
   const shown = claims.map((c) => ({ text: c.text, cites: c.cites, status: c.status, reasons: c.reasons }));
-  if (parsed.insufficient) return refuse('The model said the evidence is insufficient.', [], parsed.unsupported);
+  if (parsed.insufficient) return refuse({ code: 'evidence-insufficient' }, [], parsed.unsupported);
   if (parsed.unknownIds.length > 0)
-    return refuse(
-      `The draft cites spans that do not exist (${parsed.unknownIds.join(', ')}): it is discarded (the extension retries once with fewer spans).`,
-      shown,
-      parsed.unsupported,
-    );
+    return refuse({ code: 'unknown-spans', params: { spans: parsed.unknownIds.join(', ') } }, shown, parsed.unsupported);
   const mode = decideMode(claims, parsed.unsupported);
-  if (mode === 'abstained')
-    return refuse('No sentence of the draft was supported by the passage it cites.', shown, parsed.unsupported);
+  if (mode === 'abstained') return refuse({ code: 'no-claim-supported' }, shown, parsed.unsupported);
   return {
     mode,
     claims: shown,

@@ -116,8 +116,7 @@ export async function composeStage(
     if ('failure' in written) return unavailable(written.failure, evidence);
     parsed = parseDraft(written.draft, evidence);
     if (parsed.unknownIds.length > 0) {
-      const reason = 'The model cited evidence that does not exist, twice; its answer was discarded.';
-      return ended({ mode: 'abstained', reason, evidence }, warnings);
+      return ended({ mode: 'abstained', refusal: { code: 'unknown-spans-twice' }, evidence }, warnings);
     }
   }
   trace.add('cite', {
@@ -125,7 +124,6 @@ export async function composeStage(
     summary: `${parsed.claims.length} sentences, ${parsed.claims.filter((c) => c.cites.length === 0).length} uncited (${parsed.form} draft)`,
     detail: parsed,
   });
-  if (parsed.insufficient)
-    return ended({ mode: 'abstained', reason: 'The evidence found does not support an answer.', evidence }, warnings);
+  if (parsed.insufficient) return ended({ mode: 'abstained', refusal: { code: 'evidence-insufficient' }, evidence }, warnings);
   return staged({ draft: written.draft, evidence, parsed, unsupported: [...parsed.unsupported, ...cutOff] }, warnings);
 }

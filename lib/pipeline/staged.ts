@@ -1,4 +1,5 @@
 import type { EvidenceSpan, ProviderFailure } from '../types';
+import type { Refusal } from '../shared/refusal-codes';
 
 /** What a stage hands the orchestrator: its value, and the warnings it has for the person, in the order they arose. */
 export interface Staged<T> {
@@ -9,7 +10,7 @@ export interface Staged<T> {
 /** How a stage ends the answer early: the mode, and what a result of that mode needs from the stage. */
 export type AnswerEnd =
   | { mode: 'unavailable'; failures: ProviderFailure[]; reason: string; evidence: EvidenceSpan[] }
-  | { mode: 'abstained'; reason: string; evidence: EvidenceSpan[] };
+  | { mode: 'abstained'; refusal: Refusal; evidence: EvidenceSpan[] };
 
 /**
  * A stage that may end the answer (a provider error, a draft the code refuses): its value, or the

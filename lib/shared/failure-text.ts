@@ -1,6 +1,7 @@
 import catalogue from '../../public/_locales/en/messages.json';
 import type { FailureCode, FailureRole, ProviderFailure } from '../types';
 import { FAILURE_PARAMS, failureMessageKey } from './failure-codes';
+import { refusalArgs, refusalMessageKey, type Refusal } from './refusal-codes';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
 type Params = Record<string, string | number>;
@@ -10,9 +11,21 @@ type Params = Record<string, string | number>;
  * the trace and the panel say the same thing).
  */
 export function failureText(code: FailureCode, params: Params): string {
-  const entry = (catalogue as Record<string, Entry>)[failureMessageKey(code)];
-  if (!entry) throw new Error(`No catalogue message for failure code "${code}".`);
-  const args = FAILURE_PARAMS[code].map((name) => String(params[name] ?? ''));
+  return englishMessage(
+    failureMessageKey(code),
+    FAILURE_PARAMS[code].map((name) => String(params[name] ?? '')),
+  );
+}
+
+/** A refusal's English message (reason, command line, trace), from the entry the panel renders. */
+export function refusalText(refusal: Refusal): string {
+  return englishMessage(refusalMessageKey(refusal.code), refusalArgs(refusal));
+}
+
+/** The English catalogue's message for `key`, with its placeholders filled from `args` ($1, $2…). */
+function englishMessage(key: string, args: string[]): string {
+  const entry = (catalogue as Record<string, Entry>)[key];
+  if (!entry) throw new Error(`No catalogue message "${key}".`);
   return entry.message.replace(/\$([A-Za-z0-9_@]+)\$|\$\$/g, (whole, name: string | undefined) => {
     if (!name) return '$';
     const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
