@@ -12,6 +12,8 @@ import { contentWords } from '../text/tokens';
 
 // Longest first, so "no longer" is read before "no". "n't" is split from its verb by the tokeniser.
 const CUES = [
+  'not be able to',
+  'not able to',
   'no longer',
   'not any',
   'fails to',

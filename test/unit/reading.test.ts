@@ -236,6 +236,13 @@ describe('contradicted only on evidence about the same thing', () => {
 describe('a difference in negation that is no denial', () => {
   it('reads "unlikely to" as a cue: the claim that denies a return agrees with the passage', () => {
     expect(negated('The harbour is unlikely to reopen this year.')).toEqual(['reopen']);
+    expect(negated('Members will not be able to vote by post.')).toEqual(['vote']);
+    expect(
+      oppositionIn('Membership could allow the town to vote by post.', 'The town will not be able to vote by post.'),
+    ).toMatchObject({
+      kind: 'passage-negates',
+      word: 'vote',
+    });
     const passage = 'Analysts say the northern ferry is unlikely to return to its old timetable.';
     expect(oppositionIn('The northern ferry might not return to its old timetable.', passage)).toBeNull();
   });
