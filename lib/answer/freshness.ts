@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AnswerResult, Dated, StageName } from '../types';
+import type { AnswerResult, Dated } from '../types';
+import type { StageName } from '../shared/trace-schema';
 
 const WINDOW_STAGES: readonly StageName[] = ['select', 'plan'];
 const WindowDetailSchema = z.object({ freshnessDays: z.number().positive().nullable().optional() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { AnswerResult, EvidenceSpan, Source, StageName } from '../types';
+import type { AnswerResult, EvidenceSpan, Source } from '../types';
+import type { StageName } from '../shared/trace-schema';
 
 /** Why a source that was retrieved is not among the answer's sources. */
 export type UnusedReason =

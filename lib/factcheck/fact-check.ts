@@ -1,4 +1,5 @@
-import type { EvidenceSpan, ProgressStep, ProviderFailure, TraceStage } from '../types';
+import type { EvidenceSpan, ProgressStep, ProviderFailure } from '../types';
+import type { TraceStage } from '../shared/trace-schema';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';

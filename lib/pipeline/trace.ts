@@ -1,4 +1,4 @@
-import type { StageName, TraceStage } from '../types';
+import type { StageName, TraceStage } from '../shared/trace-schema';
 
 /** A stage's record without what the recorder fills in (name, start, duration). */
 export type StageRecord = Omit<TraceStage, 'stage' | 'startedAt' | 'ms'>;

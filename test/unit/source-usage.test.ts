@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { unusedSources, usedSources } from '@/lib/answer/source-usage';
 import { ageUnits, freshnessOf, questionWindowDays } from '@/lib/answer/freshness';
-import type { AnswerResult, StageName, TraceStage } from '@/lib/types';
+import type { AnswerResult } from '@/lib/types';
+import type { StageName, TraceStage } from '@/lib/shared/trace-schema';
 import { span } from './spans';
 
 const A = 'https://a.example.org/census';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TraceRecorder } from '@/lib/pipeline/trace';
-import { STAGE_NAMES, TraceStageSchema, type StageName, type TraceStage } from '@/lib/types';
+import { STAGE_NAMES, TraceStageSchema, type StageName, type TraceStage } from '@/lib/shared/trace-schema';
 
 const now = () => new Date('2026-12-01T12:00:00Z');
 
