@@ -101,7 +101,7 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
   }
   if (result.warnings.length > 0 && result.mode !== 'unavailable') {
     lines.push('## Warnings', '');
-    for (const w of result.warnings) lines.push(`- ${escapeMarkdown(w)}`);
+    for (const w of result.warnings) lines.push(`- ${escapeMarkdown(w.message)}`);
     lines.push('');
   }
   return `${lines.join('\n').trimEnd()}\n`;

@@ -7,7 +7,7 @@ import type { TraceStage } from '@/lib/shared/trace-schema';
 import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
 import { AnswerActions } from './panel/answer-actions';
-import { failureHeading, failureLabel, refusalLabel } from './panel/labels';
+import { failureHeading, failureLabel, refusalLabel, warningLabel } from './panel/labels';
 import { failureRole } from '@/lib/shared/failure-codes';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
@@ -309,8 +309,8 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
         {r.warnings.length > 0 && r.mode !== 'unavailable' && (
           <ul className="warnings" aria-label={t('warningsLabel')}>
             {r.warnings.map((w, i) => (
-              <li key={i}>
-                {text(w, `warning-${i}`)}
+              <li key={i} data-role={w.role} data-code={w.code}>
+                {text(warningLabel(w), `warning-${i}`)}
                 <CitationStatus at={`warning-${i}`} />
               </li>
             ))}

@@ -220,6 +220,47 @@ export const ProviderFailureSchema = z.object({
 });
 export type ProviderFailure = z.infer<typeof ProviderFailureSchema>;
 
+/** What went wrong while the answer still came, as a message id (lib/shared/failure-codes.ts lists each code's parameters). */
+export const WarningCodeSchema = z.enum([
+  'missing-key',
+  'provider-skipped',
+  'search-failed-some',
+  'page-truncated',
+  'tab-no-address',
+  'tab-browser-page',
+  'tab-extension-store',
+  'tab-pdf',
+  'tab-not-scriptable',
+  'tab-unreadable',
+  'instructions-removed',
+  'reply-cut-off',
+  'unknown-spans-cited',
+  'judge-unavailable',
+  'judge-reply-unreadable',
+  'claims-from-sentences',
+]);
+export type WarningCode = z.infer<typeof WarningCodeSchema>;
+
+/**
+ * Something that failed or was cut while the answer still came (a provider down, a page cut at its
+ * cap), structured like a failure: the panel words it from the catalogue by its code. Answers
+ * stored before warnings had codes carry the English sentence alone; it is read as `{ message }`.
+ */
+export const WarningSchema = z.preprocess(
+  (w) => (typeof w === 'string' ? { message: w } : w),
+  z.object({
+    /** Set by every warning built with lib/shared/failure-text.ts; absent only in answers stored before. */
+    role: FailureRoleSchema.optional(),
+    code: WarningCodeSchema.optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    /** The failure behind the warning (its `cause` parameter), worded from its own code. */
+    cause: ProviderFailureSchema.optional(),
+    /** The English text (command line, Markdown, logs; and all there is in answers stored before codes). */
+    message: z.string(),
+  }),
+);
+export type Warning = z.output<typeof WarningSchema>;
+
 /** One value that answers the question, as a span states it. */
 export const ConflictValueSchema = z.object({
   value: z.string(),
@@ -269,8 +310,8 @@ const base = {
   evidence: z.array(EvidenceSpanSchema),
   /** What was searched, for the record and for refusals. */
   searched: z.array(z.string()),
-  /** Provider failures that did not stop the answer. */
-  warnings: z.array(z.string()),
+  /** What failed or was cut without stopping the answer. */
+  warnings: z.array(WarningSchema),
   /** Disagreements found between spans (empty when none). */
   conflicts: z.array(ConflictSchema).default([]),
   /** The gate's decision, when the pipeline got that far. */

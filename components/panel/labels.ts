@@ -2,8 +2,8 @@ import { t, type MessageKey } from '@/lib/i18n';
 import { formatDate, formatNumber } from '@/lib/format';
 import { ageUnits, type Freshness } from '@/lib/answer/freshness';
 import type { UnusedReason } from '@/lib/answer/source-usage';
-import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure } from '@/lib/types';
-import { failureArgs, failureMessageKey, failureRole } from '@/lib/shared/failure-codes';
+import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure, Warning } from '@/lib/types';
+import { failureArgs, failureMessageKey, failureRole, warningArgs, warningMessageKey } from '@/lib/shared/failure-codes';
 import { refusalArgs, refusalMessageKey, type Refusal } from '@/lib/shared/refusal-codes';
 import type { SettingsPlace } from '@/lib/shared/provider-error';
 
@@ -131,4 +131,14 @@ export function failureLabel(failure: ProviderFailure): string {
 /** Why an answer was refused or found nothing, in the browser's language from its code; stored English when it has none. */
 export function refusalLabel(result: { reason: string; refusal?: Refusal | undefined }): string {
   return result.refusal ? t(refusalMessageKey(result.refusal.code) as MessageKey, refusalArgs(result.refusal)) : result.reason;
+}
+
+/**
+ * A warning in the browser's language, from its code and parameters, with the failure behind it
+ * worded from that failure's own code; the stored English when it has no code (answers stored before).
+ */
+export function warningLabel(warning: Warning): string {
+  if (!warning.code) return warning.message;
+  const cause = warning.cause ? failureLabel(warning.cause) : '';
+  return t(warningMessageKey(warning.code) as MessageKey, warningArgs(warning.code, warning.params, cause));
 }

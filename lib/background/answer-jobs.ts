@@ -4,7 +4,7 @@ import { answerQuestion } from '../pipeline/answer-question';
 import { buildPipeline, chatModelFor, type PipelineHost } from '../pipeline/build-deps';
 import { rewriteFollowUp } from '../pipeline/follow-up';
 import { failureOf } from '../shared/failure-text';
-import type { AnswerResult } from '../types';
+import type { AnswerResult, Warning } from '../types';
 import { followUpStage } from './follow-up-stage';
 import { internalFailure } from './internal-failure';
 import type { Jobs } from './jobs';
@@ -73,7 +73,7 @@ export class AnswerJobs {
     const job = await this.jobs.read(jobId);
     if (!job) return;
     const settings = await readSettings(this.db);
-    const skippedTabs: string[] = [];
+    const skippedTabs: Warning[] = [];
     let result: AnswerResult;
     try {
       const pipeline = await buildPipeline(settings, this.host);
@@ -81,7 +81,7 @@ export class AnswerJobs {
         job.question,
         {
           ...pipeline.deps,
-          readTabs: () => readTabs(job.tabs, job.windowId, this.host.now, (url, reason) => skippedTabs.push(`${url}: ${reason}`)),
+          readTabs: () => readTabs(job.tabs, job.windowId, this.host.now, (w) => skippedTabs.push(w)),
           onProgress: this.jobs.progress(jobId),
           onClaim: this.jobs.claim(jobId),
         },
@@ -96,8 +96,7 @@ export class AnswerJobs {
         'Something went wrong inside Spanlight. Try again.',
       );
     }
-    if (skippedTabs.length > 0)
-      result = { ...result, warnings: [...result.warnings, ...skippedTabs.map((s) => `Tab skipped: ${s}`)] };
+    if (skippedTabs.length > 0) result = { ...result, warnings: [...result.warnings, ...skippedTabs] };
     if (job.followUp) result = { ...result, trace: { stages: [followUpStage(job, settings), ...result.trace.stages] } };
     await this.jobs.finish(job, result);
   }

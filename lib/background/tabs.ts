@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
-import type { Page } from '../types';
+import type { Page, Warning, WarningCode } from '../types';
+import { warningOf } from '../shared/failure-text';
 import { callContent } from '../messaging/client';
 import { extractPage } from '../pipeline/extract';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
@@ -10,13 +11,13 @@ import { withTextFragment, type FragmentQuote } from '../anchor/text-fragment';
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 const MAX_TABS = 10;
 
-/** Pages the extension cannot script (browser pages, stores, the PDF viewer), with why. */
-export function unreadableReason(url: string | undefined): string | null {
-  if (!url) return 'no address';
-  if (!/^https?:/.test(url)) return 'browser pages cannot be read';
+/** Pages the extension cannot script (browser pages, stores, the PDF viewer), with why: the warning a skipped tab gets. */
+export function unreadableReason(url: string | undefined): WarningCode | null {
+  if (!url) return 'tab-no-address';
+  if (!/^https?:/.test(url)) return 'tab-browser-page';
   if (/^https:\/\/(chromewebstore\.google\.com|chrome\.google\.com\/webstore|addons\.mozilla\.org)/.test(url))
-    return 'extension stores cannot be read';
-  if (/\.pdf($|[?#])/i.test(url)) return 'PDF documents are not read yet';
+    return 'tab-extension-store';
+  if (/\.pdf($|[?#])/i.test(url)) return 'tab-pdf';
   return null;
 }
 
@@ -31,12 +32,12 @@ export async function ensureContentScript(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
 }
 
-/** Reads the tabs the user chose for this question; unreadable ones are skipped with a reason. */
+/** Reads the tabs the user chose for this question; unreadable ones are skipped, each with a warning saying why. */
 export async function readTabs(
   choice: TabChoice,
   windowId: number | undefined,
   now: () => Date,
-  skipped: (url: string, reason: string) => void,
+  skipped: (warning: Warning) => void,
 ): Promise<Page[]> {
   if (choice === 'none') return [];
   const query =
@@ -51,18 +52,18 @@ export async function readTabs(
     if (!tab.url || tab.url === 'about:blank' || tab.url.startsWith(browser.runtime.getURL('/'))) continue; // empty or our own
     const reason = unreadableReason(tab.url);
     if (reason) {
-      skipped(tab.url ?? '', reason);
+      skipped(warningOf('page', reason, { url: tab.url ?? '' }));
       continue;
     }
     try {
       await ensureContentScript(tab.id!);
     } catch (e) {
-      skipped(tab.url ?? '', `the extension could not run in this page (${e instanceof Error ? e.message : String(e)})`);
+      skipped(warningOf('page', 'tab-not-scriptable', { url: tab.url ?? '', error: e instanceof Error ? e.message : String(e) }));
       continue;
     }
     const read = await callContent(tab.id!, 'readPage', {});
     if (!read.ok) {
-      skipped(tab.url ?? '', read.error);
+      skipped(warningOf('page', 'tab-unreadable', { url: tab.url ?? '', error: read.error }));
       continue;
     }
     const { page } = await extractPage(

@@ -1,4 +1,6 @@
-import type { EvidenceSpan, ProgressStep, ProviderFailure } from '../types';
+import type { EvidenceSpan, ProgressStep, ProviderFailure, Warning } from '../types';
+import { warningOf } from '../shared/failure-text';
+import { removedWarnings } from '../pipeline/gate-stage';
 import type { TraceStage } from '../shared/trace-schema';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
@@ -71,7 +73,7 @@ export interface FactCheckOutcome {
   /** Every span of every claim: the selected ones and the closest under the floor. */
   evidence: EvidenceSpan[];
   failures: ProviderFailure[];
-  warnings: string[];
+  warnings: Warning[];
   stages: TraceStage[];
 }
 
@@ -80,12 +82,11 @@ const NO_PRICES = { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 };
 const CLOSEST_SHOWN = 3;
 
 /** The claims to check: a model's standalone claims, else (or when it fails) the checkable sentences. */
-async function findClaims(input: FactCheckInput, deps: FactCheckDeps, warnings: string[], want: number) {
+async function findClaims(input: FactCheckInput, deps: FactCheckDeps, warnings: Warning[], want: number) {
   if (!deps.model)
     return { claims: checkableSentences(input.text, want), notes: ['no model: the checkable sentences as they are'] };
   return claimsWithModel(deps.model, input.text, input.title, want).catch((e: unknown) => {
-    if (e instanceof ProviderError)
-      warnings.push(`${e.failure.message} Checked the sentences with numbers, dates and names instead.`);
+    if (e instanceof ProviderError) warnings.push(warningOf('model', 'claims-from-sentences', {}, e.failure));
     return { claims: checkableSentences(input.text, want), notes: ['model unavailable: checkable sentences used'] };
   });
 }
@@ -112,7 +113,7 @@ function numberSpans(found: ClaimEvidence[]): { selected: EvidenceSpan[][]; clos
  */
 export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Promise<FactCheckOutcome> {
   const trace = new TraceRecorder(deps.now);
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const prices = input.settings?.prices ?? NO_PRICES;
   const max = input.maxClaims ?? 8;
   const skip = input.skip ?? 0;
@@ -178,7 +179,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
 
   const failures: ProviderFailure[] = [];
   for (const f of rounds.flatMap((r) => r.failures)) if (!failures.some((x) => x.provider === f.provider)) failures.push(f);
-  for (const w of rounds.flatMap((r) => r.warnings)) if (!warnings.includes(w)) warnings.push(w);
+  for (const w of rounds.flatMap((r) => r.warnings)) if (!warnings.some((x) => x.message === w.message)) warnings.push(w);
   const { selected, closest } = numberSpans(found);
   const candidates = selected.map((s, i) => [...s, ...closest[i]!]);
   const evidence = candidates.flat();
@@ -189,8 +190,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   });
 
   const { texts, removed } = sanitizeEvidence(evidence);
-  if (removed.length)
-    warnings.push(`Text addressed to an AI was removed from ${[...new Set(removed.map((r) => r.spanId))].join(', ')}.`);
+  warnings.push(...removedWarnings(removed));
   let checked: CheckedClaim[] = claims.map((c, i) => ({ ...c, ...verdictFor(c.text, selected[i]!, texts) }));
 
   const model = deps.model;
@@ -209,7 +209,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
         costUsd: cost(prices, o.tokensIn, o.tokensOut),
       }),
     );
-    if (outcome.error) warnings.push(`The model judge's answer was not used (${outcome.error}).`);
+    if (outcome.warning) warnings.push(outcome.warning);
     checked = applyJudge(checked, open, outcome);
   }
   checked = checked.map((c, i) =>

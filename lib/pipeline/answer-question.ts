@@ -6,6 +6,7 @@ import type { FetchOutcome } from './fetch-page';
 import type { PipelineCache } from './cache';
 import type { ReleaseSource } from '../releases/release-source';
 import { TraceRecorder } from './trace';
+import { warningOf } from '../shared/failure-text';
 import { routeQuestion } from './route';
 import { registrableDomain } from './select';
 import { addCitedSources } from './follow-citations';
@@ -89,7 +90,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     question,
     trace,
     searched: [question],
-    warnings: (settings.missingKeys ?? []).map((p) => `${p} is selected but has no key: add one in Settings → Search.`),
+    warnings: (settings.missingKeys ?? []).map((provider) => warningOf('search', 'missing-key', { provider })),
     failures: [],
     conflicts: [],
     links: [],

@@ -1,4 +1,4 @@
-import type { AnswerResult, Claim, Conflict, EvidenceSpan, GateResult, ProviderFailure } from '../types';
+import type { AnswerResult, Claim, Conflict, EvidenceSpan, GateResult, ProviderFailure, Warning } from '../types';
 import type { TraceRecorder } from './trace';
 import type { AnswerEnd } from './staged';
 import { sourcesFor } from './cite';
@@ -12,7 +12,7 @@ export interface AnswerRecord {
   trace: TraceRecorder;
   /** The queries searched: the question as written until there is a plan. */
   searched: string[];
-  warnings: string[];
+  warnings: Warning[];
   /** Provider failures met so far; an "unavailable" answer lists them before its own. */
   failures: ProviderFailure[];
   /** Empty until the gate has run. */
@@ -24,7 +24,7 @@ export interface AnswerRecord {
 }
 
 /** The record with a stage's warnings added after those it has, and what the stage decided. */
-export function noted(record: AnswerRecord, stage: { warnings: string[] }, decided: Partial<AnswerRecord> = {}): AnswerRecord {
+export function noted(record: AnswerRecord, stage: { warnings: Warning[] }, decided: Partial<AnswerRecord> = {}): AnswerRecord {
   return { ...record, ...decided, warnings: [...record.warnings, ...stage.warnings] };
 }
 

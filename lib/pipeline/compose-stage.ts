@@ -1,5 +1,6 @@
-import type { EvidenceSpan, ProviderFailure } from '../types';
+import type { EvidenceSpan, ProviderFailure, Warning } from '../types';
 import { ProviderError } from '../shared/provider-error';
+import { warningOf } from '../shared/failure-text';
 import { estimateTokens } from '../text/tokens';
 import type { PipelineDeps } from './answer-question';
 import { composeExtractive, composeWithModel } from './compose';
@@ -86,7 +87,7 @@ export async function composeStage(
   prices: Prices,
   trace: TraceRecorder,
 ): Promise<MayEnd<Composed>> {
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const cutOff: string[] = [];
   const compose = async (set: EvidenceSpan[]): Promise<{ draft: string } | { failure: ProviderFailure }> => {
     try {
@@ -95,7 +96,7 @@ export async function composeStage(
       if (!(e instanceof ProviderError)) throw e;
       const complete = completeSentences(e.partialText);
       if (!complete) return { failure: e.failure };
-      warnings.push(`The model's reply was cut off (${e.failure.message}); only its complete sentences were checked.`);
+      warnings.push(warningOf('model', 'reply-cut-off', {}, e.failure));
       cutOff.push('The rest of the answer: the model’s reply was cut off.');
       return { draft: complete };
     }
@@ -108,9 +109,7 @@ export async function composeStage(
   if ('failure' in written) return unavailable(written.failure, evidence);
   let parsed = parseDraft(written.draft, evidence);
   if (parsed.unknownIds.length > 0) {
-    warnings.push(
-      `The model cited spans that do not exist (${parsed.unknownIds.join(', ')}); its draft was discarded and retried with fewer spans.`,
-    );
+    warnings.push(warningOf('model', 'unknown-spans-cited', { spans: parsed.unknownIds.join(', ') }));
     evidence = evidence.slice(0, Math.max(1, Math.ceil(evidence.length / 2)));
     written = await compose(evidence);
     if ('failure' in written) return unavailable(written.failure, evidence);

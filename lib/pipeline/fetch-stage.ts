@@ -6,6 +6,7 @@ import { planFetches, rankHits } from './plan-fetches';
 import { mapWithConcurrency } from './concurrency';
 import type { TraceRecorder } from './trace';
 import { staged, type Staged } from './staged';
+import { warningOf } from '../shared/failure-text';
 
 /**
  * The fetch + extract stage: primary-source snippets that are evidence enough (the fast path,
@@ -70,6 +71,8 @@ export async function fetchStage(
       ),
     }),
   );
-  const cut = outcomes.flatMap((o) => (o.ok && o.truncated ? [`${o.extraction.page.url} was cut at ${o.bytes} bytes.`] : []));
+  const cut = outcomes.flatMap((o) =>
+    o.ok && o.truncated ? [warningOf('page', 'page-truncated', { url: o.extraction.page.url, bytes: o.bytes })] : [],
+  );
   return staged([...fast, ...outcomes.flatMap((o) => (o.ok ? [o.extraction.page] : []))], cut);
 }

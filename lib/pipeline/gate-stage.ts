@@ -1,7 +1,8 @@
-import type { EvidenceSpan } from '../types';
+import type { EvidenceSpan, Warning } from '../types';
 import { gateEvidence, type GatedEvidence, type GateSettings } from './gate';
 import type { TraceRecorder } from './trace';
 import { staged, type Staged } from './staged';
+import { warningOf } from '../shared/failure-text';
 
 /**
  * The gate stage: the evidence sanitised, compared and gated (gate.ts), recorded in the trace with
@@ -19,13 +20,13 @@ export function gateStage(
     summary: gated.gate.passed ? 'passed' : gateReason(gated),
     detail: { gate: gated.gate, conflicts: gated.conflicts, removedInstructions: gated.removed },
   });
-  const warnings =
-    gated.removed.length > 0
-      ? [
-          `Text addressed to an AI was removed from ${[...new Set(gated.removed.map((r) => r.spanId))].join(', ')} before the model saw it.`,
-        ]
-      : [];
-  return staged(gated, warnings);
+  return staged(gated, removedWarnings(gated.removed));
+}
+
+/** The warning that text addressed to an AI was removed, naming the spans it was removed from; none when nothing was. */
+export function removedWarnings(removed: Array<{ spanId: string }>): Warning[] {
+  if (removed.length === 0) return [];
+  return [warningOf('page', 'instructions-removed', { spans: [...new Set(removed.map((r) => r.spanId))].join(', ') })];
 }
 
 /** Why the gate failed, in words: each failed condition's message. */

@@ -4,6 +4,9 @@ import { readJsonObject } from '../model/read-json';
 import { quoteFound } from '../verify/quote';
 import { contentWords } from '../text/tokens';
 import type { JudgeVerdicts } from './verify';
+import type { Warning } from '../types';
+import { ProviderError } from '../shared/provider-error';
+import { failureOf, warningOf } from '../shared/failure-text';
 
 /**
  * The one model judge, for answering and for fact-checking: it reads only the claims the code could
@@ -54,6 +57,8 @@ export interface JudgeOutcome {
   calls: number;
   /** Why some or all of the judge's answer could not be used (unreadable twice, the model failed). */
   error?: string;
+  /** The same, for the person: the model's failure, or the reply that could not be read. */
+  warning?: Warning;
 }
 
 /** Items per model call. */
@@ -99,7 +104,13 @@ async function judgeBatch(model: ChatModel, items: JudgeItem[], offset: number, 
       out.tokensOut += reply.tokensOut ?? 0;
       text = reply.text;
     } catch (e) {
-      out.error = `the model judge is unavailable (${e instanceof Error ? e.message : String(e)})`;
+      const why = e instanceof Error ? e.message : String(e);
+      out.error = `the model judge is unavailable (${why})`;
+      const failure =
+        e instanceof ProviderError
+          ? e.failure
+          : failureOf('internal', 'internal-error', { error: why }, { kind: 'bad-response' });
+      out.warning = warningOf('model', 'judge-unavailable', {}, failure);
       return;
     }
     const parsed = (() => {
@@ -129,6 +140,7 @@ async function judgeBatch(model: ChatModel, items: JudgeItem[], offset: number, 
     return;
   }
   out.error = `the model judge's reply could not be read twice (${lastError})`;
+  out.warning = warningOf('model', 'judge-reply-unreadable', { error: lastError });
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { ProviderFailure, SearchHit } from '../types';
+import type { ProviderFailure, SearchHit, Warning } from '../types';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
 import { ProviderError } from '../shared/provider-error';
-import { failureOf } from '../shared/failure-text';
+import { failureOf, warningOf } from '../shared/failure-text';
 import { dedupeHits } from './dedupe-hits';
 import { searchKey, searchTtlMs, type PipelineCache } from './cache';
 import type { Prices, StageRecord } from './trace';
@@ -26,7 +26,7 @@ export interface SearchRound {
   /** Providers that failed on every query. */
   failures: ProviderFailure[];
   /** Failures to tell the person (a provider down, or failing on some queries). */
-  warnings: string[];
+  warnings: Warning[];
   /** Requests sent (cache misses). */
   requests: number;
   /** Queries answered from the search cache. */
@@ -73,19 +73,18 @@ async function ask(p: SearchProvider, q: string, options: SearchRoundOptions): P
 }
 
 /** A provider's share of a round: its hits, and a failure when every query failed or a warning when some did. */
-function providerOutcome(p: SearchProvider, asked: Asked[]): { hits: SearchHit[]; failure?: ProviderFailure; warning?: string } {
+function providerOutcome(p: SearchProvider, asked: Asked[]): { hits: SearchHit[]; failure?: ProviderFailure; warning?: Warning } {
   const hits = asked.flatMap((a) => a.hits ?? []);
   const firstError = asked.find((a) => a.hits === null);
   if (!firstError) return { hits };
   const reason = firstError.error;
-  if (asked.every((a) => a.hits === null)) {
-    const failure =
-      reason instanceof ProviderError
-        ? reason.failure
-        : failureOf('search', 'provider-failed', { provider: p.name }, { kind: 'network' });
-    return { hits, failure, warning: failure.message };
-  }
-  return { hits, warning: `${p.name} failed on some queries: ${reason instanceof Error ? reason.message : String(reason)}` };
+  const failure =
+    reason instanceof ProviderError
+      ? reason.failure
+      : failureOf('search', 'provider-failed', { provider: p.name }, { kind: 'network' });
+  if (asked.every((a) => a.hits === null))
+    return { hits, failure, warning: warningOf('search', 'provider-skipped', {}, failure) };
+  return { hits, warning: warningOf('search', 'search-failed-some', { provider: p.name }, failure) };
 }
 
 /**

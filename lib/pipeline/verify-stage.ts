@@ -1,4 +1,6 @@
-import type { Claim, EvidenceSpan } from '../types';
+import type { Claim, EvidenceSpan, Warning } from '../types';
+import { failureOf, warningOf } from '../shared/failure-text';
+import { ProviderError } from '../shared/provider-error';
 import type { ChatModel } from '../model/chat-model';
 import type { ParsedDraft } from './draft';
 import { answerVerdicts, judgeClaims, judgeSummary, type JudgeOutcome } from './judge';
@@ -17,7 +19,7 @@ async function judgeOpenClaims(
   model: ChatModel,
   prices: Prices,
   trace: TraceRecorder,
-): Promise<{ verdicts: JudgeVerdicts | undefined; warnings: string[] }> {
+): Promise<{ verdicts: JudgeVerdicts | undefined; warnings: Warning[] }> {
   const items = () =>
     open.map((c) => {
       const claim = parsed.claims[c.index]!;
@@ -38,15 +40,23 @@ async function judgeOpenClaims(
       }),
     );
   } catch (e) {
-    const why = e instanceof Error ? e.message : String(e);
-    return { verdicts: undefined, warnings: [`The model judge was unavailable (${why}); unsettled claims are flagged.`] };
+    const failure =
+      e instanceof ProviderError
+        ? e.failure
+        : failureOf(
+            'internal',
+            'internal-error',
+            { error: e instanceof Error ? e.message : String(e) },
+            { kind: 'bad-response' },
+          );
+    return { verdicts: undefined, warnings: [warningOf('model', 'judge-unavailable', {}, failure)] };
   }
   return {
     verdicts: answerVerdicts(
       outcome,
       open.map((c) => c.index),
     ),
-    warnings: [],
+    warnings: outcome.warning ? [outcome.warning] : [],
   };
 }
 

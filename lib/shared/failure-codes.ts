@@ -1,4 +1,4 @@
-import type { FailureCode, FailureRole, ProviderFailure } from '../types';
+import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from '../types';
 
 /**
  * Each failure code's parameters, in the order of its message's placeholders ($1, $2…) in the
@@ -43,6 +43,29 @@ export const FAILURE_PARAMS: { [C in FailureCode]: readonly string[] } = {
   'internal-error': ['error'],
 };
 
+/**
+ * Each warning code's parameters, in its message's placeholder order (key `warningMessageKey(code)`).
+ * `cause` is the failure behind the warning, worded from its own code where it is shown.
+ */
+export const WARNING_PARAMS: { [C in WarningCode]: readonly string[] } = {
+  'missing-key': ['provider'],
+  'provider-skipped': ['cause'],
+  'search-failed-some': ['provider', 'cause'],
+  'page-truncated': ['url', 'bytes'],
+  'tab-no-address': [],
+  'tab-browser-page': ['url'],
+  'tab-extension-store': ['url'],
+  'tab-pdf': ['url'],
+  'tab-not-scriptable': ['url', 'error'],
+  'tab-unreadable': ['url', 'error'],
+  'instructions-removed': ['spans'],
+  'reply-cut-off': ['cause'],
+  'unknown-spans-cited': ['spans'],
+  'judge-unavailable': ['cause'],
+  'judge-reply-unreadable': ['error'],
+  'claims-from-sentences': ['cause'],
+};
+
 /** Codes whose fix is in the settings (in the command line: the SPANLIGHT_* variables). */
 export const FIXED_IN_SETTINGS: ReadonlySet<FailureCode> = new Set<FailureCode>([
   'key-rejected',
@@ -72,10 +95,20 @@ export function failureMessageKey(code: FailureCode): `failure${string}` {
   return `failure${code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
 }
 
+/** The catalogue key of a warning code's message: "page-truncated" → "warningPageTruncated". */
+export function warningMessageKey(code: WarningCode): `warning${string}` {
+  return `warning${code.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`;
+}
+
 /** A failure's parameters in its message's placeholder order, as the i18n API takes them. */
 export function failureArgs(failure: Pick<ProviderFailure, 'code' | 'params'>): string[] {
   if (!failure.code) return [];
   return FAILURE_PARAMS[failure.code].map((name) => String(failure.params?.[name] ?? ''));
+}
+
+/** A warning's parameters in its message's placeholder order, its cause (the failure behind it) worded already. */
+export function warningArgs(code: WarningCode, params: Warning['params'], cause = ''): string[] {
+  return WARNING_PARAMS[code].map((name) => (name === 'cause' ? cause : String(params?.[name] ?? '')));
 }
 
 /**

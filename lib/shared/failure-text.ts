@@ -1,6 +1,6 @@
 import catalogue from '../../public/_locales/en/messages.json';
-import type { FailureCode, FailureRole, ProviderFailure } from '../types';
-import { FAILURE_PARAMS, failureMessageKey } from './failure-codes';
+import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from '../types';
+import { FAILURE_PARAMS, failureMessageKey, warningArgs, warningMessageKey } from './failure-codes';
 import { refusalArgs, refusalMessageKey, type Refusal } from './refusal-codes';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
@@ -20,6 +20,11 @@ export function failureText(code: FailureCode, params: Params): string {
 /** A refusal's English message (reason, command line, trace), from the entry the panel renders. */
 export function refusalText(refusal: Refusal): string {
   return englishMessage(refusalMessageKey(refusal.code), refusalArgs(refusal));
+}
+
+/** A warning code's English message, from the catalogue entry the panel renders; `cause` is the failure behind it, in English. */
+export function warningText(code: WarningCode, params: Params, cause = ''): string {
+  return englishMessage(warningMessageKey(code), warningArgs(code, params, cause));
 }
 
 /** The English catalogue's message for `key`, with its placeholders filled from `args` ($1, $2…). */
@@ -50,4 +55,12 @@ export function failureOf(
     code,
     params,
   };
+}
+
+/**
+ * A warning with its role, code, parameters, the failure behind it (for the codes whose message
+ * names a `cause`, WARNING_PARAMS) and its English message.
+ */
+export function warningOf(role: FailureRole, code: WarningCode, params: Params = {}, cause?: ProviderFailure): Warning {
+  return { role, code, params, ...(cause ? { cause } : {}), message: warningText(code, params, cause?.message) };
 }

@@ -3,7 +3,7 @@ import type { AnswerResult } from '../../lib/types';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
 import { startFakeBrave } from '../fakes/search-servers';
-import type { FakeServer } from '../fakes/http-server';
+import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { oneLine, runCli, runInProcess } from './run-cli';
 
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
@@ -18,8 +18,13 @@ const MODEL_KEY = 'model-key-do-not-print';
 let site: FixtureSite;
 let brave: FakeServer & { baseUrl: string };
 let model: FakeOpenAi;
+let down: FakeServer;
 
 beforeAll(async () => {
+  down = await startFakeServer((_req, res) => {
+    res.writeHead(503);
+    res.end('down');
+  });
   site = await startFixtureSite([
     {
       host: '127.0.0.1',
@@ -47,7 +52,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await Promise.all([site?.close(), brave?.close(), model?.close()]);
+  await Promise.all([site?.close(), brave?.close(), model?.close(), down?.close()]);
 });
 
 function env(over: Record<string, string> = {}): Record<string, string> {
@@ -104,6 +109,36 @@ describe.concurrent('spanlight ask, against HTTP fakes', () => {
       expect([site.urlOf('127.0.0.1', '/population'), site.urlOf('localhost', '/growth')]).toContain(url);
     }
     expect(md).toMatch(/^1\. \[S\d+\] /m);
+  });
+
+  it('a provider down while another answers: the warning as a code with its failure in JSON, in English in Markdown', async ({
+    expect,
+  }) => {
+    const both = {
+      SPANLIGHT_SEARCH_PROVIDER: 'brave,wikipedia',
+      SPANLIGHT_BRAVE_KEY: SEARCH_KEY,
+      SPANLIGHT_BRAVE_BASE_URL: brave.baseUrl,
+      SPANLIGHT_WIKIPEDIA_BASE_URL: `${down.origin}/w/api.php`,
+      SPANLIGHT_ALLOW_PRIVATE_NETWORK: '1',
+    };
+    const json = await runInProcess(['ask', '-q', Q], { env: both });
+    expect(json.code, json.stderr).toBe(0);
+    const result = JSON.parse(json.stdout) as AnswerResult;
+    expect(result.mode).toBe('grounded');
+    expect(result.warnings).toEqual([
+      {
+        role: 'search',
+        code: 'provider-skipped',
+        params: {},
+        cause: expect.objectContaining({ role: 'search', code: 'server-error', params: { provider: 'Wikipedia', status: 503 } }),
+        message: 'Wikipedia had a server error (503): try again. Spanlight went on without it.',
+      },
+    ]);
+    const md = await runInProcess(['ask', '-q', '--format', 'markdown', Q], { env: both });
+    expect(md.code, md.stderr).toBe(0);
+    expect(md.stdout).toContain(
+      '## Warnings\n\n- Wikipedia had a server error (503): try again. Spanlight went on without it.\n',
+    );
   });
 
   it('search unavailable (a wrong key): the result on stdout, one line on stderr, exit 1', async ({ expect }) => {

@@ -113,7 +113,14 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
       settings,
     );
     expect(r.mode).toBe('grounded');
-    expect(r.warnings.join(' ')).toContain('Wikipedia had a server error (503)');
+    expect(r.warnings).toEqual([
+      expect.objectContaining({
+        role: 'search',
+        code: 'provider-skipped',
+        cause: expect.objectContaining({ code: 'server-error', params: { provider: 'Wikipedia', status: 503 } }),
+        message: 'Wikipedia had a server error (503): try again. Spanlight went on without it.',
+      }),
+    ]);
     expect(JSON.stringify(r.trace.stages.find((s) => s.stage === 'search')!.detail)).toContain('"kind":"server"');
   });
 
@@ -170,7 +177,9 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     const r = await answerQuestion(Q, deps(), settings);
     expect(calls).toBe(2);
     expect(r.evidence.length).toBeLessThan(2);
-    expect(r.warnings.join(' ')).toContain('S9');
+    expect(r.warnings).toEqual([
+      expect.objectContaining({ role: 'model', code: 'unknown-spans-cited', params: { spans: 'S9' } }),
+    ]);
   });
 
   it('INSUFFICIENT from the model is an abstention with the links that were found', async () => {
@@ -252,7 +261,10 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     if (r.mode !== 'partial') return;
     expect(r.claims.map((c) => c.text)).toEqual(['Exampleville had 412,000 residents on 1 January 2026.']);
     expect(r.unsupported.join(' ')).toContain('cut off');
-    expect(r.warnings.join(' ')).toContain("The model's reply was cut off");
+    expect(r.warnings).toEqual([
+      expect.objectContaining({ role: 'model', code: 'reply-cut-off', cause: expect.objectContaining({ role: 'model' }) }),
+    ]);
+    expect(r.warnings[0]!.message).toContain("The model's reply was cut off (");
   });
 
   it('the model judge settles claims the deterministic checks cannot, in one batched call', async () => {

@@ -139,7 +139,8 @@ describe('fact-check: the judge reads what the code could not settle, and the co
     judge = () => 'All of these claims are true.';
     const r = await factCheck(input, deps());
     expect(r.claims.map((c) => c.verdict)).toEqual(baseline.claims.map((c) => c.verdict));
-    expect(r.warnings.join(' ')).toContain('could not be read twice');
+    expect(r.warnings).toEqual([expect.objectContaining({ role: 'model', code: 'judge-reply-unreadable' })]);
+    expect(r.warnings[0]!.message).toContain('could not be read twice');
   });
 
   it('judge off: no judge request; a claim without a verdict lists the closest passages read, with the sentence nearest it', async () => {

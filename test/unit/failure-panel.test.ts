@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +12,18 @@ import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
 import { createBuiltinModel, type LanguageModelApi } from '@/lib/model/chrome-builtin';
 import { createBraveProvider } from '@/lib/search/brave';
 import { defaultSettings } from '@/lib/settings';
-import { FAILURE_PARAMS, failureMessageKey } from '@/lib/shared/failure-codes';
-import { failureText } from '@/lib/shared/failure-text';
+import { FAILURE_PARAMS, WARNING_PARAMS, failureMessageKey, warningMessageKey } from '@/lib/shared/failure-codes';
+import { failureText, warningOf, warningText } from '@/lib/shared/failure-text';
 import type { AnswerRecord } from '@/lib/shared/records';
-import { FailureCodeSchema, type AnswerResult, type EvidenceSpan } from '@/lib/types';
+import { FailureCodeSchema, WarningCodeSchema, type AnswerResult, type EvidenceSpan } from '@/lib/types';
+import { createWikipediaProvider } from '@/lib/search/wikipedia';
+import { fetchPage } from '@/lib/pipeline/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { SpanlightDb, listAnswers, readAnswer } from '@/lib/db/database';
 import { startFakeBrave } from '../fakes/search-servers';
+import { startCensusWorld } from '../fakes/census-world';
+import { startFakeServer, type FakeServer } from '../fakes/http-server';
+import { viaLoopback } from '../fakes/fixture-site';
 import { span } from './spans';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
@@ -228,6 +236,192 @@ describe('a citation that could not be shown: worded from the catalogue', () => 
       );
     } finally {
       shownCatalogue = english;
+    }
+  });
+});
+
+describe('warnings of an answered result: structured like failures, worded from the catalogue', () => {
+  let world: Awaited<ReturnType<typeof startCensusWorld>>;
+  let down: FakeServer;
+  const fetchVia = viaLoopback();
+  beforeAll(async () => {
+    fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
+    world = await startCensusWorld();
+    down = await startFakeServer((_req, res) => {
+      res.writeHead(503);
+      res.end('down');
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([world.site.close(), world.brave.close(), down.close()]);
+  });
+
+  /** The warnings list as the panel renders it: each line's role, code and text. */
+  function warningsShown(result: AnswerResult): Array<{ role: string; code: string; text: string }> {
+    const answer: AnswerRecord = { id: 'a1', jobId: 'j1', question: result.question, createdAt: '2026-11-30T12:00:00Z', result };
+    const html = renderToStaticMarkup(createElement(AnswerView, { answer, citation: null, onCite: () => {}, onRetry: () => {} }));
+    const list = /<ul class="warnings"[^>]*>(.*?)<\/ul>/.exec(html)?.[1] ?? '';
+    return [...list.matchAll(/<li(?: data-role="([a-z]+)")?(?: data-code="([a-z-]+)")?>(.*?)<\/li>/g)].map((m) => ({
+      role: m[1] ?? '',
+      code: m[2] ?? '',
+      text: m[3]!
+        .replace(/&#x27;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&'),
+    }));
+  }
+
+  /** One provider rejecting its key and one down, while Brave answers: a grounded answer with two warnings. */
+  async function answeredDespiteFailures(): Promise<AnswerResult> {
+    const result = await answerQuestion(
+      'What is the population of Exampleville?',
+      deps({
+        fetch: fetchVia,
+        providers: [
+          createBraveProvider({ apiKey: 'wrong-key', baseUrl: world.brave.baseUrl }),
+          createWikipediaProvider({ baseUrl: `${down.origin}/w/api.php` }),
+          createBraveProvider({ apiKey: 'bk', baseUrl: world.brave.baseUrl }),
+        ],
+        fetchPage: (url) =>
+          fetchPage(url, { fetch: fetchVia, parseHtml: parseHtmlWithLinkedom, allowPrivateNetwork: false, now }),
+      }),
+      settings,
+    );
+    expect(result.mode).toBe('grounded');
+    return result;
+  }
+
+  it('a provider that failed while the answer came is a warning with a role, a code and the failure behind it', async () => {
+    const result = await answeredDespiteFailures();
+    expect(result.warnings).toEqual([
+      expect.objectContaining({
+        role: 'search',
+        code: 'provider-skipped',
+        cause: expect.objectContaining({ role: 'search', code: 'key-rejected' }),
+      }),
+      expect.objectContaining({
+        role: 'search',
+        code: 'provider-skipped',
+        cause: expect.objectContaining({ code: 'server-error', params: { provider: 'Wikipedia', status: 503 } }),
+      }),
+    ]);
+    // The command line prints the English made from the same codes.
+    expect(result.warnings.map((w) => w.message)).toEqual([
+      'Brave Search rejected the key (401): check Settings → Search. Spanlight went on without it.',
+      'Wikipedia had a server error (503): try again. Spanlight went on without it.',
+    ]);
+  });
+
+  it('the panel words them in English, and in German with the failure behind each in German too', async () => {
+    const result = await answeredDespiteFailures();
+    expect(warningsShown(result)).toEqual([
+      {
+        role: 'search',
+        code: 'provider-skipped',
+        text: 'Brave Search rejected the key (401): check Settings → Search. Spanlight went on without it.',
+      },
+      {
+        role: 'search',
+        code: 'provider-skipped',
+        text: 'Wikipedia had a server error (503): try again. Spanlight went on without it.',
+      },
+    ]);
+    shownCatalogue = catalogue('de');
+    try {
+      const shown = warningsShown(result);
+      expect(shown.map((w) => w.code)).toEqual(['provider-skipped', 'provider-skipped']);
+      expect(shown[0]!.text).toBe(
+        'Brave Search hat den Schlüssel abgelehnt (401): Prüfen Sie Einstellungen → Suchanbieter. Spanlight hat ohne ihn weitergemacht.',
+      );
+      expect(shown[1]!.text).toMatch(/^Wikipedia .*503.* Spanlight hat ohne ihn weitergemacht\.$/);
+      expect(shown[1]!.text).not.toContain('server error');
+    } finally {
+      shownCatalogue = english;
+    }
+  });
+
+  it('the panel renders a warning from its code and parameters, not from the stored English', () => {
+    const result: AnswerResult = {
+      mode: 'nothing-found',
+      question: 'q',
+      trace: { stages: [] },
+      evidence: [],
+      searched: ['q'],
+      warnings: [warningOf('page', 'page-truncated', { url: 'https://a.example/long', bytes: 2000000 })].map((w) => ({
+        ...w,
+        message: 'stored English that the panel does not show',
+      })),
+      conflicts: [],
+      reason: 'none',
+    };
+    shownCatalogue = catalogue('de');
+    try {
+      expect(warningsShown(result)).toEqual([
+        { role: 'page', code: 'page-truncated', text: 'https://a.example/long wurde nach 2000000 Bytes abgeschnitten.' },
+      ]);
+    } finally {
+      shownCatalogue = english;
+    }
+  });
+
+  it('an answer stored before warnings had codes (plain English strings) still loads from the database and shows', async () => {
+    const db = new SpanlightDb('failure-panel-old-warnings');
+    try {
+      const old = {
+        id: 'old',
+        jobId: 'job-old',
+        question: 'q',
+        createdAt: '2026-10-01T12:00:00Z',
+        result: {
+          mode: 'nothing-found',
+          question: 'q',
+          trace: { stages: [] },
+          evidence: [],
+          searched: ['q'],
+          warnings: [
+            'Wikipedia had a server error (503).',
+            'Tab skipped: https://a.example/x.pdf: PDF documents are not read yet',
+          ],
+          conflicts: [],
+          reason: 'none',
+        },
+      };
+      await db.answers.put(old as unknown as AnswerRecord);
+      const read = await readAnswer(db, 'old');
+      expect((await listAnswers(db)).map((a) => a.id)).toEqual(['old']);
+      expect(read?.result.warnings).toEqual([
+        { message: 'Wikipedia had a server error (503).' },
+        { message: 'Tab skipped: https://a.example/x.pdf: PDF documents are not read yet' },
+      ]);
+      shownCatalogue = catalogue('de');
+      try {
+        expect(warningsShown(read!.result)).toEqual([
+          { role: '', code: '', text: 'Wikipedia had a server error (503).' },
+          { role: '', code: '', text: 'Tab skipped: https://a.example/x.pdf: PDF documents are not read yet' },
+        ]);
+      } finally {
+        shownCatalogue = english;
+      }
+    } finally {
+      await db.delete();
+    }
+  });
+
+  it('every warning code has a message in every catalogue, whose placeholders are the code’s parameters', () => {
+    const locales = readdirSync(LOCALES);
+    for (const code of WarningCodeSchema.options) {
+      const key = warningMessageKey(code);
+      const entry = english[key];
+      expect(entry, key).toBeDefined();
+      const used = [...entry!.message.matchAll(/\$([A-Za-z0-9_@]+)\$/g)].map((m) => m[1]!.toLowerCase());
+      expect(new Set(used), key).toEqual(new Set(WARNING_PARAMS[code].map((p) => p.toLowerCase())));
+      WARNING_PARAMS[code].forEach((p, i) =>
+        expect(entry!.placeholders?.[p.toLowerCase()]?.content, `${key} ${p}`).toBe(`$${i + 1}`),
+      );
+      const args = WARNING_PARAMS[code].map((p) => `<${p}>`);
+      const params = Object.fromEntries(WARNING_PARAMS[code].map((p) => [p, `<${p}>`]));
+      expect(warningText(code, params, '<cause>'), key).toBe(getMessage(key, args));
+      for (const locale of locales) expect(catalogue(locale)[key], `${locale}: ${key}`).toBeDefined();
     }
   });
 });

@@ -64,7 +64,9 @@ describe('a search round', () => {
     const r = await searchRound(providers, ['bridge closed'], { count: 8, fetch: fetchVia, now: NOW });
     // The slow provider's 401 arrives 150 ms after Wikipedia's 503, and is still listed first.
     expect(r.failures.map((f) => f.provider)).toEqual([providers[0]!.name, providers[1]!.name]);
-    expect(r.warnings).toEqual(r.failures.map((f) => f.message));
+    expect(r.warnings).toEqual(
+      r.failures.map((f) => expect.objectContaining({ role: 'search', code: 'provider-skipped', cause: f })),
+    );
     expect(r.requests).toBe(2);
     expect(r.hits).toEqual([]);
   });
