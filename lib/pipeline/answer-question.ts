@@ -117,7 +117,7 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
   const search = await searchStage(queries, freshnessDays, deps, settings, trace);
   const { hits, failures } = search.value;
   record = noted(record, search, { failures });
-  const read = await fetchStage(question, queries, hits, deps, settings, trace);
+  const read = await fetchStage(question, queries, hits, deps, settings, trace, route);
   const released = await releases;
   record = noted(record, read);
   const pages = [...released, ...read.value];

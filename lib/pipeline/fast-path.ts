@@ -1,6 +1,7 @@
 import type { Page, SearchHit } from '../types';
 import { contentWords } from '../text/tokens';
 import { stableHash } from '../text/hash';
+import type { RouteDecision } from './route';
 
 /** A version, a date or a number of two digits or more: a token a reader can verify. */
 const VERIFIABLE =
@@ -9,16 +10,17 @@ const VERIFIABLE =
 /**
  * The seed's fast path: for a single-hop question, a snippet from a primary domain that holds a
  * verifiable token and shares the question's terms is evidence enough; its page is not fetched.
- * Returns the snippet pages and the URLs they stand for.
+ * Single-hop is the router's decision (route.ts), the one that also skips the planner: however many
+ * queries were planned, a question the router sends to the planner has its pages read.
  */
 export function snippetPages(
   question: string,
-  queries: string[],
+  route: Pick<RouteDecision, 'singleHop'>,
   hits: SearchHit[],
   isPrimary: (url: string) => boolean,
   now: Date,
 ): Page[] {
-  if (queries.length > 2 || /\band\b.*\?|\?.*\?/i.test(question)) return []; // multi-hop: read the pages
+  if (!route.singleHop) return [];
   const terms = new Set(contentWords(question));
   return hits
     .filter((h) => isPrimary(h.url) && VERIFIABLE.test(h.snippet) && contentWords(h.snippet).some((w) => terms.has(w)))

@@ -2,6 +2,7 @@ import type { Page, SearchHit } from '../types';
 import type { PipelineDeps, PipelineSettings } from './answer-question';
 import { onDomains } from './on-domains';
 import { snippetPages } from './fast-path';
+import type { RouteDecision } from './route';
 import { planFetches, rankHits } from './plan-fetches';
 import { mapWithConcurrency } from './concurrency';
 import type { TraceRecorder } from './trace';
@@ -10,9 +11,9 @@ import { warningOf } from '../shared/failure-text';
 
 /**
  * The fetch + extract stage: primary-source snippets that are evidence enough (the fast path,
- * fast-path.ts) and the pages read by our own ranking, one page a site first, so that the page
- * budget buys independent sources. Denied domains are never read. Returns the snippet pages, then
- * the pages read; a page cut at its size cap is a warning.
+ * fast-path.ts, for a question the router judged single-hop) and the pages read by our own ranking,
+ * one page a site first, so that the page budget buys independent sources. Denied domains are never
+ * read. Returns the snippet pages, then the pages read; a page cut at its size cap is a warning.
  */
 export async function fetchStage(
   question: string,
@@ -21,12 +22,13 @@ export async function fetchStage(
   deps: Pick<PipelineDeps, 'fetchPage' | 'now' | 'onProgress'>,
   settings: Pick<PipelineSettings, 'denyDomains' | 'primaryDomains' | 'maxPages' | 'fetchConcurrency'>,
   trace: TraceRecorder,
+  route: Pick<RouteDecision, 'singleHop'>,
 ): Promise<Staged<Page[]>> {
   const denied = onDomains(settings.denyDomains);
   const isPrimary = onDomains(settings.primaryDomains);
   const fast = snippetPages(
     question,
-    queries,
+    route,
     hits.filter((h) => !denied(h.url)),
     isPrimary,
     deps.now(),

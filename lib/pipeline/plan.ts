@@ -107,8 +107,8 @@ export function heuristicPlan(question: string, today: string, note = 'planned w
   const asked = question.replace(/[?!.]+\s*$/, '').trim();
   const keywords = keywordQuery(question);
   const timeBound = FRESH_WORDS.test(question) || question.includes(year);
-  // Two queries, as the fast path expects of a single-hop plan: the question, and its keywords (with
-  // the year when it sounds time-bound); the keywords only when they drop a word, not only punctuation.
+  // Two queries at most: the question, and its keywords (with the year when it sounds time-bound);
+  // the keywords only when they drop a word, not only punctuation.
   const second = timeBound && !asked.includes(year) ? `${keywords || asked} ${year}` : keywords;
   const { queries } = sanitizeQueries(words(second).join(' ') === words(asked).join(' ') ? [asked] : [asked, second]);
   return {
