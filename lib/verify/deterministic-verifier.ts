@@ -117,6 +117,12 @@ export interface SupportReading {
   reasons: string[];
   /** Why the passage says the opposite, when it does. */
   opposedReason?: string;
+  /**
+   * The opposing sentence is among those that state the claim (its best window of sentences). One
+   * elsewhere in the passage, sharing too little to reject the claim, is about another thing and does
+   * not stand in the way of support.
+   */
+  opposedInWindow: boolean;
   /** The opposition itself, for the fact-check's verdict. */
   opposition?: Opposition | null;
 }
@@ -169,7 +175,15 @@ export function readSupport(input: VerifyInput): SupportReading {
   const claim = normalizeText(input.claim);
   const passage = normalizeText(input.passage);
   const reasons: string[] = [];
-  const empty = { score: 0, clean: false, windowCoverage: 0, minClauseCoverage: 0, termCount: 0, opposedOverlap: 0 };
+  const empty = {
+    score: 0,
+    clean: false,
+    windowCoverage: 0,
+    minClauseCoverage: 0,
+    termCount: 0,
+    opposedOverlap: 0,
+    opposedInWindow: false,
+  };
   if (passage.length === 0) return { ...empty, quoteMissing: false, reasons: ['the passage is empty'] };
 
   // (1) The quote, when one is given: a quote that is not in the passage is not evidence.
@@ -234,6 +248,7 @@ export function readSupport(input: VerifyInput): SupportReading {
     quoteMissing: false,
     opposedOverlap: opposition?.overlap ?? 0,
     opposedReason: opposition?.reason,
+    opposedInWindow: opposition ? lex.bestWindow.includes(opposition.sentence) : false,
     opposition,
     reasons,
   };
@@ -252,7 +267,7 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
   if (r.score < k.reject) return { verdict: 'unsupported', score: r.score, reasons };
   if (
     r.clean &&
-    !r.opposedReason &&
+    !(r.opposedReason && r.opposedInWindow) &&
     r.score >= k.support &&
     r.windowCoverage >= t.window &&
     r.minClauseCoverage >= t.clause &&

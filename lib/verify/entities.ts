@@ -54,13 +54,16 @@ export function namesIn(claim: string): NameMention[] {
     while (run.length > 0 && CONNECTORS.has(run[run.length - 1]!.toLowerCase())) run.pop();
     // A common word that starts the sentence is capitalised for that alone: "Follow Web Content
     // Accessibility Guidelines", "Like Amy Mann". The name is the rest.
-    if (run.length > 1 && runStartsSentence && !isAcronym(run[0]!) && isCommonWord(run[0]!.toLowerCase())) run.shift();
+    const startsWithCommonWord =
+      run.length > 1 && runStartsSentence && !isAcronym(run[0]!) && isCommonWord(run[0]!.toLowerCase());
+    if (startsWithCommonWord) run.shift();
     if (run.length > 0) {
       // "U.S." is looked up as "us"; "TF-CBT" as "tf" and "cbt", like any hyphenated name.
       const keys = run.flatMap((w) => words(normalizeText(isAcronym(w) ? w.replace(/\./g, '') : w)));
       const meaningful = keys.filter((k) => k.length >= 2 && !NOT_NAMES.has(k) && !/^\d+$/.test(k));
       // A single capitalised word at the start of a sentence is usually not a name, unless it is an acronym.
-      const single = run.length === 1 && runStartsSentence && !isAcronym(run[0]!);
+      // (What is left of a run after its sentence's first word is still a name: "Project Updates".)
+      const single = run.length === 1 && runStartsSentence && !startsWithCommonWord && !isAcronym(run[0]!);
       if (meaningful.length > 0 && !single) out.push({ surface: run.join(' '), keys: [...new Set(meaningful)] });
     }
     run = [];

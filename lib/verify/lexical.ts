@@ -139,11 +139,26 @@ export interface LexicalMeasures {
   missing: string[];
   /** Number of distinct claim terms. */
   termCount: number;
-  /** The best window's text. */
+  /** The best window's text: its fewest consecutive sentences that hold as many of the claim's terms. */
   bestWindow: string;
 }
 
 const WINDOW = 3;
+
+/** The fewest consecutive sentences of the best window that still hold as many of the claim's terms. */
+function shortestWindow(hits: Set<string>[], wanted: string[], win: { score: number; at: number }, size: number): number[] {
+  const covered = (from: number, to: number) => {
+    const union = new Set<string>();
+    for (let k = from; k < to; k++) for (const t of hits[k]!) union.add(t);
+    return wanted.filter((t) => union.has(t)).length;
+  };
+  const end = Math.min(hits.length, win.at + size);
+  const target = covered(win.at, end);
+  for (let len = 1; len <= end - win.at; len++)
+    for (let from = win.at; from + len <= end; from++)
+      if (covered(from, from + len) === target) return Array.from({ length: len }, (_, i) => from + i);
+  return Array.from({ length: end - win.at }, (_, i) => win.at + i);
+}
 
 /**
  * Computes the lexical measures of `claim` against `passage`. `met` are claim terms the passage
@@ -224,6 +239,8 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
     bigramCoverage,
     missing,
     termCount: distinct.length,
-    bestWindow: sents.slice(win.at, win.at + WINDOW).join(' '),
+    bestWindow: shortestWindow(sentHits, distinct, win, WINDOW)
+      .map((i) => sents[i]!)
+      .join(' '),
   };
 }

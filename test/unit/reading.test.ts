@@ -316,5 +316,21 @@ describe('names', () => {
     expect(readSupport({ claim: 'Forms are built to ARIA.', passage }).reasons.join(' ')).toMatch(/ARIA/);
     const names = readSupport({ claim: 'Like Ada Lovelace, the designers wrote notes.', passage: 'Ada Lovelace wrote notes.' });
     expect(names.reasons.join(' ')).not.toMatch(/name/);
+    // What is left after the common word is still a name, looked up as one.
+    expect(readSupport({ claim: 'Project Lumen ships today.', passage: 'The team ships today.' }).reasons.join(' ')).toMatch(
+      /Lumen/,
+    );
+  });
+});
+
+describe('an opposition bars support only among the sentences that state the claim', () => {
+  const claim = 'Tidal mills were the main power source of the estuary towns in the 1700s.';
+  it('a negated word in another sentence, about another thing, does not stand in the way', () => {
+    const passage = `${claim} The pumps that replaced them later had nothing to do with the estuary tides.`;
+    expect(verifyClaim({ claim, passage }).verdict).toBe('supported');
+  });
+  it('an opposing sentence among those that state it does', () => {
+    const passage = `Tidal mills were the main power source of the estuary towns in the 1700s, some say. Yet the estuary towns were not powered by tidal mills.`;
+    expect(verifyClaim({ claim, passage }).verdict).not.toBe('supported');
   });
 });
