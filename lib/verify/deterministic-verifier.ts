@@ -123,6 +123,8 @@ export interface SupportReading {
    * not stand in the way of support.
    */
   opposedInWindow: boolean;
+  /** A hedge the sentences that state the claim add and the claim lacks ("seems essential" for "is essential"). */
+  hedge?: string;
   /** The opposition itself, for the fact-check's verdict. */
   opposition?: Opposition | null;
 }
@@ -167,6 +169,25 @@ function publisherWords(source: { titles: string[]; urls: string[] }): (key: str
     }
   });
   return (key) => nameWordFound(key, titles) || (key.length >= 4 && hosts.some((h) => h.includes(key)));
+}
+
+/** Words that make a statement less than an assertion: "seems", "may", "possibly", "is thought to". */
+const HEDGE =
+  /\b(?:seems?|seemed|appears?|appeared|may|might|could|possibly|perhaps|probably|likely|suggests?|suggested|thought to|believed to|reportedly|allegedly)\b/gi;
+
+/** The hedges of a text as written, lower-cased; "May" with a capital is the month. */
+function hedgesIn(text: string): string[] {
+  return [...text.matchAll(HEDGE)]
+    .map((m) => m[0])
+    .filter((h) => h !== 'May')
+    .map((h) => h.toLowerCase());
+}
+
+/** The hedge the passage's stating sentences use and the claim does not, if any. */
+function hedgeOf(claim: string, window: string): { hedge: string } | Record<string, never> {
+  const mine = new Set(hedgesIn(claim));
+  const added = hedgesIn(window).find((h) => !mine.has(h));
+  return added ? { hedge: added } : {};
 }
 
 /** Reads a claim against a passage: the measures the decision is made on. Deterministic; no I/O. */
@@ -249,6 +270,7 @@ export function readSupport(input: VerifyInput): SupportReading {
     opposedOverlap: opposition?.overlap ?? 0,
     opposedReason: opposition?.reason,
     opposedInWindow: opposition ? lex.bestWindow.includes(opposition.sentence) : false,
+    ...hedgeOf(input.claim, lex.bestWindow),
     opposition,
     reasons,
   };
@@ -268,6 +290,7 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
   if (
     r.clean &&
     !(r.opposedReason && r.opposedInWindow) &&
+    !r.hedge &&
     r.score >= k.support &&
     r.windowCoverage >= t.window &&
     r.minClauseCoverage >= t.clause &&
@@ -279,6 +302,7 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
     return { verdict: 'supported', score: r.score, reasons };
   }
   if (r.opposedReason) reasons.push(`the passage may say the opposite: ${r.opposedReason}`);
+  if (r.hedge) reasons.push(`the passage only says it "${r.hedge}" be so, where the claim states it`);
   if (r.termCount < t.minTerms) reasons.push('the claim has too few content words to judge on words alone');
   if (reasons.length === 0 || (reasons.length === 1 && reasons[0] === 'the quote is in the passage')) {
     reasons.push('the passage shares the claim’s words, but not clearly enough to accept it without a closer reading');

@@ -334,3 +334,19 @@ describe('an opposition bars support only among the sentences that state the cla
     expect(verifyClaim({ claim, passage }).verdict).not.toBe('supported');
   });
 });
+
+describe('a hedged passage does not state what the claim asserts', () => {
+  it('"seems essential" does not support "is essential"; the same hedge on both sides does; "May" the month is no hedge', () => {
+    const passage = 'Quiet study seems essential for learning the harbour charts.';
+    const hedged = verifyClaim({ claim: 'Quiet study is essential for learning the harbour charts.', passage });
+    expect(hedged.verdict).toBe('uncertain');
+    expect(hedged.reasons.join(' ')).toMatch(/seems/);
+    expect(verifyClaim({ claim: 'Quiet study seems essential for learning the harbour charts.', passage }).verdict).toBe(
+      'supported',
+    );
+    const month = 'The harbour charts were redrawn in May 2021 by the pilots.';
+    expect(verifyClaim({ claim: 'The harbour charts were redrawn in May 2021 by the pilots.', passage: month }).verdict).toBe(
+      'supported',
+    );
+  });
+});
