@@ -1,4 +1,4 @@
-import type { AnswerResult, Dated } from '../lib/types';
+import type { AnswerResult, BestPassage, Dated, EvidenceSpan } from '../lib/types';
 
 /**
  * Text from pages, providers and the model, made inert for Markdown: it shows as written and can
@@ -18,11 +18,11 @@ function dateLabel(published: Dated | null): string {
 }
 
 /** A refusal's best passages: the sentence, its source, and a link that opens the page at the sentence. */
-function bestPassageLines(result: Extract<AnswerResult, { mode: 'abstained' }>): string[] {
+export function bestPassageLines(best: BestPassage[], evidence: EvidenceSpan[]): string[] {
   const lines: string[] = [];
   let n = 0;
-  for (const b of result.best) {
-    const span = result.evidence.find((e) => e.spanId === b.spanId);
+  for (const b of best) {
+    const span = evidence.find((e) => e.spanId === b.spanId);
     if (!span) continue;
     lines.push(
       `${++n}. “${escapeMarkdown(b.sentence)}” — [${span.spanId}] ${escapeMarkdown(span.title)}, ${hostOf(span.url)} (${span.origin === 'tab' ? 'open tab' : 'web'}, ${dateLabel(span.published)})`,
@@ -70,7 +70,7 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
     case 'abstained':
       lines.push('**No answer: the evidence is not enough.**', '', escapeMarkdown(result.reason), '');
       lines.push(`Searched: ${result.searched.map(escapeMarkdown).join(' · ')}`, '');
-      lines.push(...bestPassageLines(result));
+      lines.push(...bestPassageLines(result.best, result.evidence));
       if (result.links.length > 0) {
         lines.push('## What was found', '');
         result.links.forEach((l, i) => lines.push(`${i + 1}. ${escapeMarkdown(l.title)} — ${l.url}`));

@@ -3,7 +3,7 @@ import type { CheckCase } from '../../lib/pipeline/check-case';
 import { FailureError, UsageError, jsonText } from '../io';
 
 export const checkCommand: Command = {
-  help: `Usage: spanlight check < case.json
+  help: `Usage: spanlight check [--format json|markdown] < case.json
        spanlight check --jsonl < cases.jsonl
 
 Disposes of a model's draft over frozen evidence exactly as the extension does: the gate,
@@ -19,16 +19,25 @@ A case:
 An empty (or absent) "evidence" is the case of a search that found nothing: mode "nothing-found".
 
 Prints {mode, claims: [{text, cites, status, reasons}], unsupported, sources: [{id, url, title,
-published, origin}], conflicts: [{about, values: [{value, cites}]}], gate: {passed, failed}}.
+published, origin}], conflicts: [{about, values: [{value, cites}]}], gate: {passed, failed}}; a
+refusal adds its reason, its code when the gate did not refuse ("refusal") and its best passages
+("best": [{spanId, sentence, link}], each link opening the page at its sentence).
 
 Options:
+  --format F   json (default) or markdown (the result for a person, as spanlight ask prints it)
   --jsonl      many cases, one per line; one result line per case line, in order; a line
                that cannot be checked gets {"line", "error"} in its place, and the exit is 1
   -h, --help   this help`,
 
   async run(argv, io) {
-    const { values, positionals } = parseFlags(argv, { jsonl: { type: 'boolean' } });
+    const { values, positionals } = parseFlags(argv, {
+      jsonl: { type: 'boolean' },
+      format: { type: 'string', default: 'json' },
+    });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": the case is read from stdin`);
+    if (values.format !== 'json' && values.format !== 'markdown')
+      throw new UsageError(`--format must be json or markdown, got "${values.format}"`);
+    if (values.jsonl && values.format === 'markdown') throw new UsageError('--format markdown is for one case, not --jsonl');
     const input = await io.readStdin();
     const { CheckCaseSchema, checkCase } = await import('../../lib/pipeline/check-case');
     /** The case, or the first reason it is not one ('"evidence.0.url": …'). */
@@ -85,7 +94,9 @@ Options:
     }
     const c = validate(value);
     if (typeof c === 'string') throw new FailureError(`stdin: ${c}`);
-    await io.out(jsonText(checkCase(c)));
+    const result = checkCase(c);
+    if (values.format === 'markdown') await io.out((await import('../check-markdown')).renderCheckMarkdown(c, result));
+    else await io.out(jsonText(result));
     return 0;
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { Claim, EvidenceSpan, GateResult } from '../types';
+import type { BestPassage, Claim, EvidenceSpan, GateResult } from '../types';
+import { bestPassages } from './best-passages';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
 import { toIso } from './dates';
 import { parseDraft, StructuredDraftSchema } from './draft';
@@ -78,6 +79,8 @@ export interface CheckResult {
   reason?: string;
   /** The same as a message id with parameters, when the gate did not refuse it (lib/shared/refusal-codes.ts). */
   refusal?: Refusal;
+  /** A refusal's best passages (`spanId` is the evidence item's id), as `spanlight ask` prints them. */
+  best?: BestPassage[];
 }
 
 /**
@@ -101,7 +104,13 @@ export function checkCase(input: CheckCase): CheckResult {
     note: c.note,
   }));
   const gate = { passed: prepared.gate.passed, failed: prepared.gate.failed };
-  const refuse = (why: string | Refusal, claims: CheckResult['claims'] = [], unsupported: string[] = []): CheckResult => ({
+  // A refusal shows its best passages, from the spans it was decided on, as the extension's does.
+  const refuse = (
+    why: string | Refusal,
+    from: EvidenceSpan[],
+    claims: CheckResult['claims'] = [],
+    unsupported: string[] = [],
+  ): CheckResult => ({
     mode: 'abstained',
     claims,
     unsupported,
@@ -109,6 +118,7 @@ export function checkCase(input: CheckCase): CheckResult {
     conflicts,
     gate,
     ...(typeof why === 'string' ? { reason: why } : { reason: refusalText(why), refusal: why }),
+    best: bestPassages(input.question, from, prepared.conflicts),
   });
   if (spans.length === 0)
     return {
@@ -121,18 +131,23 @@ export function checkCase(input: CheckCase): CheckResult {
       reason: refusalText({ code: 'no-evidence' }),
       refusal: { code: 'no-evidence' },
     };
-  if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '));
+  if (!prepared.gate.passed) return refuse(prepared.gate.failed.map((f) => f.message).join(' '), spans);
 
   // As in the extension, the draft is disposed of against the spans the composer is shown: spans a
   // resolved conflict set aside are not evidence, and citing one is citing a span that does not exist.
   const parsed = parseDraft(input.draft, prepared.composeSpans);
   const { claims } = verifyDraft(parsed, prepared.composeSpans, prepared.texts);
   const shown = claims.map((c) => ({ text: c.text, cites: c.cites, status: c.status, reasons: c.reasons }));
-  if (parsed.insufficient) return refuse({ code: 'evidence-insufficient' }, [], parsed.unsupported);
+  if (parsed.insufficient) return refuse({ code: 'evidence-insufficient' }, prepared.composeSpans, [], parsed.unsupported);
   if (parsed.unknownIds.length > 0)
-    return refuse({ code: 'unknown-spans', params: { spans: parsed.unknownIds.join(', ') } }, shown, parsed.unsupported);
+    return refuse(
+      { code: 'unknown-spans', params: { spans: parsed.unknownIds.join(', ') } },
+      prepared.composeSpans,
+      shown,
+      parsed.unsupported,
+    );
   const mode = decideMode(claims, parsed.unsupported);
-  if (mode === 'abstained') return refuse({ code: 'no-claim-supported' }, shown, parsed.unsupported);
+  if (mode === 'abstained') return refuse({ code: 'no-claim-supported' }, prepared.composeSpans, shown, parsed.unsupported);
   return {
     mode,
     claims: shown,

@@ -187,6 +187,53 @@ describe('spanlight check: evidence as the extension records it (issue #14)', ()
     );
   });
 
+  it('a refusal prints its best passages, as spanlight ask does (JSON best[], Markdown "## Best passages found")', async () => {
+    const census = { ...evidence[0]!, text: `The office opened in 1990. ${evidence[0]!.text} It counts every year.` };
+    // The gate's refusal: one publisher.
+    const gated = await runCli(['check'], { stdin: JSON.stringify({ ...base, evidence: [census], draft: 'x [S1].' }) });
+    expect(gated.code, gated.stderr).toBe(0);
+    const out = JSON.parse(gated.stdout);
+    expect(out.mode).toBe('abstained');
+    expect(out.best).toEqual([
+      {
+        spanId: 'S1',
+        sentence: evidence[0]!.text,
+        link: expect.stringMatching(/^https:\/\/stats\.example\.org\/census#:~:text=opened%20in%201990\.-,The%20census/),
+      },
+    ]);
+    // A refusal after the gate (verification dropped every claim): its best passages too, from what was composed over.
+    const dropped = JSON.parse(
+      (await runInProcess(['check'], { stdin: JSON.stringify({ ...base, draft: 'Exampleville has 17 bridges [S2].' }) })).stdout,
+    );
+    expect(dropped).toMatchObject({ mode: 'abstained', refusal: { code: 'no-claim-supported' } });
+    expect(dropped.best.map((b: { spanId: string }) => b.spanId)).toEqual(['S1', 'S2']);
+
+    const md = await runInProcess(['check', '--format', 'markdown'], {
+      stdin: JSON.stringify({ ...base, evidence: [census], draft: 'x [S1].' }),
+    });
+    expect(md.code, md.stderr).toBe(0);
+    const lines = md.stdout.split('\n');
+    expect(lines.slice(0, 5)).toEqual([
+      `# ${base.question}`,
+      '',
+      '**No answer: the evidence is not enough.**',
+      '',
+      'Only 1 independent source (example.org); at least 2 are required.',
+    ]);
+    const at = lines.indexOf('## Best passages found');
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 2]).toBe(`1. “${evidence[0]!.text}” — [S1] Census, stats.example.org (web, published 2026-02-10 (meta))`);
+    expect(lines[at + 3]).toBe(`   ${out.best[0].link}`);
+    // A grounded case has no best passages: its sources instead.
+    const ok = await runInProcess(['check', '--format', 'markdown'], {
+      stdin: JSON.stringify({ ...base, draft: 'Exampleville had 412,000 residents on 1 January 2026 [S1].' }),
+    });
+    expect(ok.stdout).toContain('Exampleville had 412,000 residents on 1 January 2026. [S1]');
+    expect(ok.stdout).toContain('## Sources');
+    expect(ok.stdout).not.toContain('## Best passages found');
+    expect((await runInProcess(['check', '--format', 'html'], { stdin: '{}' })).code).toBe(2);
+  });
+
   it('--jsonl with every line good exits 0', async () => {
     const r = await runInProcess(['check', '--jsonl'], { stdin: `${JSON.stringify({ ...base, draft })}\n` });
     expect(r.code).toBe(0);
