@@ -31,6 +31,35 @@ export interface CalibrationReport {
   /** Per set: the constants fitted without it. */
   leaveOneOut: Record<string, DecisionConstants>;
   rows: Array<{ set: string; figure: string; label: string; all: number; leftOut: number; moved: boolean }>;
+  /** How far words alone reach on the fact-check pairs: per support score, the share of each label at or above it. */
+  reach: WordsReach[];
+}
+
+/** At one support score, the fact-check pairs that reach it: supporting ones, and refuting or silent ones. */
+export interface WordsReach {
+  score: number;
+  supporting: { reached: number; of: number };
+  others: { reached: number; of: number };
+}
+
+/** The support scores the reach is shown at. */
+const REACH_SCORES = [0.5, 0.6, 0.7, 0.8, 0.9];
+
+/**
+ * How many fact-check pairs reach each support score, by label: the most that any support constant
+ * can accept at that score, and what it would accept wrongly. Words alone cannot do better than this.
+ */
+export function wordsReach(items: ReadItem[]): WordsReach[] {
+  const pairs = items.filter((i): i is Extract<ReadItem, { kind: 'factcheck-pair' }> => i.kind === 'factcheck-pair');
+  if (pairs.length === 0) return [];
+  const supporting = pairs.filter((p) => p.label === 'supported');
+  const others = pairs.filter((p) => p.label !== 'supported');
+  const reached = (xs: typeof pairs, t: number) => xs.filter((p) => p.reading.support.score >= t).length;
+  return REACH_SCORES.map((score) => ({
+    score,
+    supporting: { reached: reached(supporting, score), of: supporting.length },
+    others: { reached: reached(others, score), of: others.length },
+  }));
 }
 
 /** Fits on all sets and leaving each out, and measures each set both ways. */
@@ -57,7 +86,7 @@ export function calibrationReport(items: ReadItem[], inForce: DecisionConstants 
     }
   }
   const upToDate = (Object.keys(fittedOnAll) as (keyof DecisionConstants)[]).every((key) => fittedOnAll[key] === inForce[key]);
-  return { fittedOnAll, inForce, upToDate, leaveOneOut, rows };
+  return { fittedOnAll, inForce, upToDate, leaveOneOut, rows, reach: wordsReach(items) };
 }
 
 /** The report as a plain table. */
@@ -75,5 +104,13 @@ export function renderCalibration(r: CalibrationReport): string {
     lines.push(
       `${row.set.padEnd(14)}${row.label.padEnd(52)}${f(row.all).padStart(7)}${f(row.leftOut).padStart(10)}${row.moved ? '  ← moved > 0.05' : ''}`,
     );
+  if (r.reach.length > 0) {
+    const share = (x: { reached: number; of: number }) => `${x.reached}/${x.of} (${f(x.reached / Math.max(1, x.of))})`;
+    lines.push(
+      '',
+      'How far words reach on the fact-check pairs: pairs whose support score is at least…',
+      ...r.reach.map((x) => `  ${x.score.toFixed(1)}: supporting ${share(x.supporting)}; refuting or silent ${share(x.others)}`),
+    );
+  }
   return lines.join('\n');
 }

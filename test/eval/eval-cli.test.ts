@@ -189,6 +189,13 @@ describe('spanlight eval --calibration', () => {
       path.join(f, 'climate-fever-dev.jsonl'),
       jsonl([
         {
+          id: 'c0',
+          kind: 'pair',
+          claim: 'The Berg Museum opened in 1901 in the old harbour warehouse.',
+          evidence: [{ id: 'S1', text: museum }],
+          label: 'supported',
+        },
+        {
           id: 'c1',
           kind: 'pair',
           claim: 'The museum did not open in 1901.',
@@ -209,6 +216,9 @@ describe('spanlight eval --calibration', () => {
     expect(r.stdout).toMatch(/without wice/);
     expect(r.stdout).toMatch(/wice\s+reject precision\s+\d\.\d{3}\s+\d\.\d{3}/);
     expect(r.stdout).toMatch(/climate-fever\s+whole claims: verdict equals the label/);
+    // How far words reach: the verbatim supporting sentence reaches every score.
+    expect(r.stdout).toMatch(/How far words reach/);
+    expect(r.stdout).toMatch(/0\.9: supporting 1\/1 \(1\.000\); refuting or silent [01]\/1/);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stderr).toContain('run npx tsx scripts/fit-constants.ts');
   });
