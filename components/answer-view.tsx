@@ -151,7 +151,7 @@ function TraceStageRow({ stage: s }: { stage: TraceStage }) {
   const detail = open && s.detail !== undefined ? JSON.stringify(s.detail, null, 1) : '';
   return (
     <li data-stage={s.stage}>
-      <strong>{s.stage}</strong> {s.ok ? '' : '✗ '}
+      <strong>{s.unknownStage || s.stage}</strong> {s.ok ? '' : '✗ '}
       {s.summary} <span className="muted">{s.ms} ms</span>
       {s.tokensIn !== undefined && (
         <span className="muted"> · {t('traceTokens', [String(s.tokensIn), String(s.tokensOut ?? 0)])}</span>
@@ -160,7 +160,7 @@ function TraceStageRow({ stage: s }: { stage: TraceStage }) {
       {s.detail !== undefined && (
         <div className="trace-detail">
           <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
-            {t('traceDetail', s.stage)}
+            {t('traceDetail', s.unknownStage || s.stage)}
           </button>
           {open && (
             <>
