@@ -126,6 +126,20 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
+    // lib/db is the database, not a door to the shared shapes: it re-exports nothing (records,
+    // schemas and errors are imported from lib/shared, where every side finds them).
+    files: ['lib/db/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration, ExportNamedDeclaration[source]',
+          message: 'lib/db re-exports nothing: import shared shapes from lib/shared (e.g. lib/shared/records).',
+        },
+      ],
+    },
+  },
+  {
     // Stages get the browser passed in, never as a global.
     files: ['lib/pipeline/**'],
     rules: { 'no-restricted-globals': ['error', 'browser', 'chrome', 'indexedDB'] },

@@ -1,4 +1,5 @@
-import { readSettings, type FollowUp, type SpanlightDb } from '../db/database';
+import { readSettings, type SpanlightDb } from '../db/database';
+import type { FollowUp } from '../shared/records';
 import type { Received } from '../messaging/protocol';
 import { answerQuestion } from '../pipeline/answer-question';
 import { buildPipeline, chatModelFor, type PipelineHost } from '../pipeline/build-deps';

@@ -1,4 +1,5 @@
-import { readSettings, type JobRecord, type SpanlightDb } from '../db/database';
+import { readSettings, type SpanlightDb } from '../db/database';
+import type { JobRecord } from '../shared/records';
 import type { Received } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
 import { buildPipeline, type PipelineHost } from '../pipeline/build-deps';

@@ -1,4 +1,4 @@
-import type { JobRecord } from '../db/database';
+import type { JobRecord } from '../shared/records';
 import type { Settings } from '../settings';
 import type { AnswerResult } from '../types';
 

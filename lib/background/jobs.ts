@@ -1,17 +1,13 @@
 import {
-  JobRecordSchema,
   appendJobClaim,
   appendJobEvent,
   markInterruptedJobs,
   readAnswer,
   readJob,
   saveAnswer,
-  type AnswerRecord,
-  type FollowUp,
-  type JobRecord,
   type SpanlightDb,
-  type TabChoice,
 } from '../db/database';
+import { JobRecordSchema, type AnswerRecord, type FollowUp, type JobRecord, type TabChoice } from '../shared/records';
 import type { JobUpdate, Received } from '../messaging/protocol';
 import type { AnswerResult } from '../types';
 

@@ -1,4 +1,5 @@
-import { readAnswer, type AnswerRecord, type SpanlightDb } from '../db/database';
+import { readAnswer, type SpanlightDb } from '../db/database';
+import type { AnswerRecord } from '../shared/records';
 
 /** An answer from history; a person-readable error when it was deleted. */
 export async function storedAnswer(db: SpanlightDb, answerId: string): Promise<AnswerRecord> {

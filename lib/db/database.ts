@@ -12,8 +12,6 @@ import { SettingsSchema, defaultSettings, type Settings } from '../settings';
 import { HISTORY_INDEX_SCHEMA, buildHistoryIndex, putAnswers, type HistoryIndexRow } from './history-index';
 import type { ImportChunkRow, ImportSessionRow } from './history-import';
 
-export * from '../shared/records';
-
 interface SettingsRow {
   id: 'settings';
   value: Settings;

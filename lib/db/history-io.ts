@@ -4,8 +4,6 @@ import { orderKey, removeAnswers } from './history-index';
 import { foldedWords, queryWords, searchableTexts, wordMatches } from './history-terms';
 import type { SpanlightDb } from './database';
 
-export { importHistory, type ImportOutcome } from './history-import';
-
 /** All answers, newest first, as an export document in memory (tests and small histories; the panel exports in pages). */
 export async function exportHistory(db: SpanlightDb, now = new Date()): Promise<z.infer<typeof HistoryExportSchema>> {
   const answers: unknown[] = [];

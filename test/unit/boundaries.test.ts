@@ -94,4 +94,21 @@ describe('import boundaries (eslint.config.js)', () => {
     const [result] = await eslint.lintText('export const id = browser.runtime.id;\n', { filePath: 'lib/pipeline/probe.ts' });
     expect(result!.messages.map((m) => m.ruleId)).toContain('no-restricted-globals');
   });
+
+  it('lib/db re-exports nothing: the record shapes are imported from lib/shared, not through the database', async () => {
+    const syntax = async (code: string) =>
+      (await eslint.lintText(code, { filePath: 'lib/db/database.ts' }))[0]!.messages.filter(
+        (m) => m.ruleId === 'no-restricted-syntax',
+      );
+    for (const reexport of ["export * from '../shared/records';", "export { AnswerRecordSchema } from '../shared/records';"])
+      expect(await syntax(`${reexport}\n`), reexport).toHaveLength(1);
+    expect(
+      await syntax(
+        "import { AnswerRecordSchema } from '../shared/records';\nexport const read = AnswerRecordSchema.safeParse;\n",
+      ),
+    ).toEqual([]);
+    // And the database as it stands passes the rule.
+    const [database] = await eslint.lintFiles(['lib/db/database.ts']);
+    expect(database!.messages.filter((m) => m.ruleId === 'no-restricted-syntax')).toEqual([]);
+  });
 });

@@ -10,9 +10,8 @@ import {
   readSettings,
   saveAnswer,
   writeSettings,
-  type AnswerRecord,
-  type JobRecord,
 } from '@/lib/db/database';
+import type { AnswerRecord, JobRecord } from '@/lib/shared/records';
 import { defaultSettings } from '@/lib/settings';
 import { dexieCache } from '@/lib/db/cache';
 import { searchHistory } from '@/lib/db/history-index';

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SpanlightDb, listAnswers, type AnswerRecord } from '@/lib/db/database';
+import { SpanlightDb, listAnswers } from '@/lib/db/database';
+import type { AnswerRecord } from '@/lib/shared/records';
 import { storeAnswers } from '@/lib/db/history-index';
 import { HistoryCalls } from '@/lib/background/history-calls';
 import { createMessageListener } from '@/lib/messaging/server';

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SpanlightDb, listAnswers, readSettings, saveAnswer, writeSettings, type AnswerRecord } from '@/lib/db/database';
+import { SpanlightDb, listAnswers, readSettings, saveAnswer, writeSettings } from '@/lib/db/database';
+import type { AnswerRecord } from '@/lib/shared/records';
 import {
   countAnswersBefore,
   deleteAnswer,
@@ -8,10 +9,9 @@ import {
   exportHistory,
   exportPage,
   historyStorage,
-  importHistory,
   matchesHistoryQuery,
 } from '@/lib/db/history-io';
-import { beginImport, commitImport, stageImport } from '@/lib/db/history-import';
+import { beginImport, commitImport, importHistory, stageImport } from '@/lib/db/history-import';
 import { searchHistory, storeAnswers } from '@/lib/db/history-index';
 import { foldedWords, queryWords } from '@/lib/db/history-terms';
 import { defaultSettings } from '@/lib/settings';

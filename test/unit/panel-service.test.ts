@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SpanlightDb, readJob, writeSettings, type AnswerRecord, type JobRecord } from '@/lib/db/database';
+import { SpanlightDb, readJob, writeSettings } from '@/lib/db/database';
+import type { AnswerRecord, JobRecord } from '@/lib/shared/records';
 import { defaultSettings } from '@/lib/settings';
 import { BackgroundService } from '@/lib/background/service';
 import { INTERRUPTED_JOB_MS, RECENT_JOB_MS } from '@/lib/background/jobs';
