@@ -111,4 +111,32 @@ describe('accessibility: axe-core finds no serious or critical violation', () =>
     await panel.locator('details.trace summary').click();
     expect(await violationsInBothThemes(panel)).toEqual([]);
   });
+
+  it('the side panel’s text: lists, paragraphs and controls at the root’s size, whatever Chromium gives extension pages', async () => {
+    const tab = await browser.context.newPage();
+    await tab.goto(site.urlOf('stats-office.test', '/population'));
+    const panel = await browser.openSidePanel();
+    await panel.locator('textarea#question').waitFor();
+    expect(await ask(panel, 'How many residents did Exampleville have in 2026?', 'window')).toBe('grounded');
+    await panel.locator('.history li').first().waitFor();
+    const sizes = await panel.evaluate(() => {
+      const px = (selector: string) => [...document.querySelectorAll(selector)].map((e) => getComputedStyle(e).fontSize);
+      return {
+        root: getComputedStyle(document.documentElement).fontSize,
+        claims: px('ul.claims li.claim'),
+        sources: px('.sources ol li'),
+        history: px('.history li'),
+        controls: px('textarea#question, select, button[type=submit]'),
+        muted: px('.sources .muted').slice(0, 1),
+      };
+    });
+    expect(sizes.root).toBe('14px');
+    for (const list of [sizes.claims, sizes.sources, sizes.history, sizes.controls]) {
+      expect(list.length).toBeGreaterThan(0);
+      expect(new Set(list)).toEqual(new Set(['14px']));
+    }
+    // Muted text stays smaller than the list item it sits in, as the stylesheet means it to.
+    expect(sizes.muted).toEqual(['11.9px']);
+    await Promise.all([panel.close(), tab.close()]);
+  });
 });
