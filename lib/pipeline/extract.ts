@@ -4,6 +4,7 @@ import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../anchor/text
 import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from './dates';
 import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
+import { removeReferenceLists } from './reference-lists';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -82,6 +83,8 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
     doc && input.html.includes('cite_note')
       ? attempt(() => readFootnoteTargets(doc, input.url), new Map<string, FootnoteTarget>())
       : new Map<string, FootnoteTarget>();
+  // Then the reference lists go: their entries are where statements come from, not statements.
+  if (doc) attempt(() => removeReferenceLists(doc), 0);
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
@@ -102,6 +105,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
     // Readability may have rewritten the document: read the visible text from a fresh parse.
     text = attempt(() => {
       const fresh = parseHtml(input.html, input.url);
+      removeReferenceLists(fresh);
       const root = (fresh.body ?? fresh.documentElement) as unknown as Element;
       const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: isHiddenByMarkup });
       citations = attempt(() => footnoteMarkers(root, map, footnotes), []);

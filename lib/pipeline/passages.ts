@@ -1,5 +1,6 @@
 import type { Page, Passage } from '../types';
 import { stableHash } from '../text/hash';
+import { isReferenceLine } from './reference-lists';
 
 export interface SplitOptions {
   /** A passage grows sentence by sentence up to about this many characters. */
@@ -35,11 +36,12 @@ export function splitPassages(page: Page, options: SplitOptions = {}): Passage[]
   const text = page.text;
   const ranges: Array<[number, number]> = [];
 
-  // Paragraphs: runs between "\n".
+  // Paragraphs: runs between "\n". A reference entry whose markup is gone (extraction removes the
+  // lists it can see) is no passage: it says where a statement comes from, not the statement.
   const paragraphs: Array<[number, number]> = [];
   let at = 0;
   for (const line of text.split('\n')) {
-    if (line.trim().length > 0) paragraphs.push([at, at + line.length]);
+    if (line.trim().length > 0 && !isReferenceLine(line)) paragraphs.push([at, at + line.length]);
     at += line.length + 1;
   }
 

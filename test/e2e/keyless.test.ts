@@ -50,7 +50,11 @@ describe('keyless, from the first minute (fresh profile, no settings)', () => {
   beforeAll(async () => {
     const cited = new URL(MOZILLA_CITED_URL);
     hosts = await startPublicHosts({
-      'en.wikipedia.org': wikipediaHandler({ results: () => [MOZILLA_HIT], articles: { Mozilla: mozillaArticle() } }),
+      // Wikipedia has no article on left-pad: the npm registry alone answers that question.
+      'en.wikipedia.org': wikipediaHandler({
+        results: (q) => (/left-pad/i.test(q) ? [] : [MOZILLA_HIT]),
+        articles: { Mozilla: mozillaArticle() },
+      }),
       [cited.hostname]: (req, res) => {
         const ok = req.url.split('?')[0] === cited.pathname;
         res.writeHead(ok ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
