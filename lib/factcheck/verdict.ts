@@ -38,7 +38,7 @@ export function readSpan(claim: string, text: string, source?: { titles: string[
   const support = readSupport({ claim, passage: text, ...(source ? { source } : {}) });
   const opposition = support.opposition;
   // Antonyms alone mark too many sentences about other things ("east" / "west"): they only bar support.
-  if (opposition && opposition.kind !== 'antonym')
+  if (opposition && opposition.sure && opposition.kind !== 'antonym')
     against.push({ overlap: opposition.overlap, reason: `says otherwise: ${opposition.reason}` });
   const quantities = readQuantities(claim, text);
   const q = quantities.clash;

@@ -8,13 +8,13 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { missingNameWords, nameWordFound, namesIn, wordIndex } from './entities';
-import { lexicalMeasures, terms } from './lexical';
+import { lexicalMeasures, sentences, terms } from './lexical';
 import { factFound, numericFacts, numericIndex, type NumericFact } from './numbers';
 import { quoteFound } from './quote';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
 import { periodsIn, periodsOverlap, type Period } from './periods';
 import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
-import { oppositionIn, type Opposition } from './reading';
+import { isQuestion, oppositionIn, type Opposition } from './reading';
 
 /** What the verifier concludes about a claim and its passage. */
 export type Verdict = 'supported' | 'unsupported' | 'uncertain';
@@ -117,12 +117,8 @@ export interface SupportReading {
   reasons: string[];
   /** Why the passage says the opposite, when it does. */
   opposedReason?: string;
-  /**
-   * The opposing sentence is among those that state the claim (its best window of sentences). One
-   * elsewhere in the passage, sharing too little to reject the claim, is about another thing and does
-   * not stand in the way of support.
-   */
-  opposedInWindow: boolean;
+  /** The opposition surely denies the claim (see `oppositionIn`): only a sure one rejects it. */
+  opposedSurely: boolean;
   /** A hedge the sentences that state the claim add and the claim lacks ("seems essential" for "is essential"). */
   hedge?: string;
   /** The opposition itself, for the fact-check's verdict. */
@@ -173,7 +169,7 @@ function publisherWords(source: { titles: string[]; urls: string[] }): (key: str
 
 /** Words that make a statement less than an assertion: "seems", "may", "possibly", "is thought to". */
 const HEDGE =
-  /\b(?:seems?|seemed|appears?|appeared|may|might|could|possibly|perhaps|probably|likely|suggests?|suggested|thought to|believed to|reportedly|allegedly)\b/gi;
+  /\b(?:seems?|seemed|appears?|appeared|may|might|could|possibly|perhaps|probably|likely|suggests?|suggested|thought to|believed to|reportedly|allegedly|if|unless|whether)\b/gi;
 
 /** The hedges of a text as written, lower-cased; "May" with a capital is the month. */
 function hedgesIn(text: string): string[] {
@@ -183,11 +179,15 @@ function hedgesIn(text: string): string[] {
     .map((h) => h.toLowerCase());
 }
 
-/** The hedge the passage's stating sentences use and the claim does not, if any. */
+/**
+ * The hedge the passage's stating sentences use and the claim does not, if any: a word that makes a
+ * statement less than an assertion, a supposition ("if", "unless", "whether"), or a question.
+ */
 function hedgeOf(claim: string, window: string): { hedge: string } | Record<string, never> {
   const mine = new Set(hedgesIn(claim));
   const added = hedgesIn(window).find((h) => !mine.has(h));
-  return added ? { hedge: added } : {};
+  if (added) return { hedge: added };
+  return !isQuestion(claim) && sentences(window).some(isQuestion) ? { hedge: 'asks whether' } : {};
 }
 
 /** Reads a claim against a passage: the measures the decision is made on. Deterministic; no I/O. */
@@ -203,7 +203,7 @@ export function readSupport(input: VerifyInput): SupportReading {
     minClauseCoverage: 0,
     termCount: 0,
     opposedOverlap: 0,
-    opposedInWindow: false,
+    opposedSurely: false,
   };
   if (passage.length === 0) return { ...empty, quoteMissing: false, reasons: ['the passage is empty'] };
 
@@ -269,7 +269,7 @@ export function readSupport(input: VerifyInput): SupportReading {
     quoteMissing: false,
     opposedOverlap: opposition?.overlap ?? 0,
     opposedReason: opposition?.reason,
-    opposedInWindow: opposition ? lex.bestWindow.includes(opposition.sentence) : false,
+    opposedSurely: opposition?.sure ?? false,
     ...hedgeOf(input.claim, lex.bestWindow),
     opposition,
     reasons,
@@ -282,14 +282,14 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
   const reasons = [...r.reasons];
   if (r.quoteMissing || (r.reasons.length === 1 && r.reasons[0] === 'the passage is empty'))
     return { verdict: 'unsupported', score: 0, reasons };
-  if (r.opposedReason && r.opposedOverlap >= k.opposeOverlap) {
+  if (r.opposedReason && r.opposedSurely && r.opposedOverlap >= k.opposeOverlap) {
     reasons.unshift(`the passage says the opposite: ${r.opposedReason}`);
     return { verdict: 'unsupported', score: r.score, reasons };
   }
   if (r.score < k.reject) return { verdict: 'unsupported', score: r.score, reasons };
   if (
     r.clean &&
-    !(r.opposedReason && r.opposedInWindow) &&
+    !r.opposedReason &&
     !r.hedge &&
     r.score >= k.support &&
     r.windowCoverage >= t.window &&
@@ -302,7 +302,7 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
     return { verdict: 'supported', score: r.score, reasons };
   }
   if (r.opposedReason) reasons.push(`the passage may say the opposite: ${r.opposedReason}`);
-  if (r.hedge) reasons.push(`the passage only says it "${r.hedge}" be so, where the claim states it`);
+  if (r.hedge) reasons.push(`the passage hedges ("${r.hedge}") what the claim states`);
   if (r.termCount < t.minTerms) reasons.push('the claim has too few content words to judge on words alone');
   if (reasons.length === 0 || (reasons.length === 1 && reasons[0] === 'the quote is in the passage')) {
     reasons.push('the passage shares the claim’s words, but not clearly enough to accept it without a closer reading');

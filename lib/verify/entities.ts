@@ -5,7 +5,6 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { words } from '../text/tokens';
-import { isCommonWord } from './lexicon';
 
 /** A name of the claim and the words it is looked up by. */
 export interface NameMention {
@@ -52,18 +51,12 @@ export function namesIn(claim: string): NameMention[] {
   const flush = () => {
     // Connector words at the end of a run ("Instead of") belong to no name.
     while (run.length > 0 && CONNECTORS.has(run[run.length - 1]!.toLowerCase())) run.pop();
-    // A common word that starts the sentence is capitalised for that alone: "Follow Web Content
-    // Accessibility Guidelines", "Like Amy Mann". The name is the rest.
-    const startsWithCommonWord =
-      run.length > 1 && runStartsSentence && !isAcronym(run[0]!) && isCommonWord(run[0]!.toLowerCase());
-    if (startsWithCommonWord) run.shift();
     if (run.length > 0) {
       // "U.S." is looked up as "us"; "TF-CBT" as "tf" and "cbt", like any hyphenated name.
       const keys = run.flatMap((w) => words(normalizeText(isAcronym(w) ? w.replace(/\./g, '') : w)));
       const meaningful = keys.filter((k) => k.length >= 2 && !NOT_NAMES.has(k) && !/^\d+$/.test(k));
       // A single capitalised word at the start of a sentence is usually not a name, unless it is an acronym.
-      // (What is left of a run after its sentence's first word is still a name: "Project Updates".)
-      const single = run.length === 1 && runStartsSentence && !startsWithCommonWord && !isAcronym(run[0]!);
+      const single = run.length === 1 && runStartsSentence && !isAcronym(run[0]!);
       if (meaningful.length > 0 && !single) out.push({ surface: run.join(' '), keys: [...new Set(meaningful)] });
     }
     run = [];
@@ -113,13 +106,16 @@ function initialisms(text: string): string[] {
       for (let b = a + 2; b <= Math.min(run.length, a + MAX_INITIALS); b++) out.push(run.slice(a, b).join(''));
   };
   let run: string[] = [];
+  let sentenceStart = true;
   for (const m of text.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*|[^\s\p{L}\p{N}]+/gu)) {
     const w = m[0];
-    if (isCapitalised(w)) run.push(w[0]!.toLowerCase());
+    // A sentence's first word is capitalised for that alone: "Under Senate rules" stands for no "US".
+    if (isCapitalised(w) && !(sentenceStart && run.length === 0)) run.push(w[0]!.toLowerCase());
     else if (!(run.length > 0 && CONNECTORS.has(w))) {
       flush(run);
       run = [];
     }
+    sentenceStart = /[.!?:;]$/.test(w);
   }
   flush(run);
   return out;

@@ -67,8 +67,3 @@ export function synonymGroups(word: string): readonly number[] {
 export function antonymsOf(word: string): readonly string[] {
   return table.antonyms[lemmaOf(word)] ?? [];
 }
-
-/** Whether WordNet knows the word, in any of its forms, as a common word ("follow", "like"). */
-export function isCommonWord(word: string): boolean {
-  return known(lemmaOf(word));
-}

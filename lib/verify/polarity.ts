@@ -14,6 +14,10 @@ import { contentWords } from '../text/tokens';
 const CUES = [
   'not be able to',
   'not able to',
+  "n't be able to",
+  "n't able to",
+  'never be able to',
+  'never able to',
   'no longer',
   'not any',
   'fails to',
@@ -117,15 +121,18 @@ export function polarWords(text: string): PolarWord[] {
   for (let i = 0; i < toks.length; i++) {
     const cue = CUE_WORDS.find((c) => c.every((w, k) => toks[i + k] === w));
     if (cue) {
-      pending = CONTRAST_CUES.has(cue.join(' ')) ? 'contrast' : 'negation';
-      if (pending === 'negation') sinceCue = 0;
+      const kind = CONTRAST_CUES.has(cue.join(' ')) ? 'contrast' : 'negation';
+      // A cue on a cue cancels: "not unlikely to rain" says it will rain.
+      pending = pending === 'negation' && kind === 'negation' ? null : kind;
+      if (kind === 'negation') sinceCue = 0;
       i += cue.length - 1;
       continue;
     }
     const t = toks[i]!;
     if (/^[.;:!?()]$/.test(t)) sinceCue = Infinity;
     if (/^[.,;:!?()]$/.test(t) || t === 'then') supposing = false;
-    if (SUPPOSE.has(t)) supposing = true;
+    // "Even if" and "as if" concede or compare; they do not suppose.
+    if (SUPPOSE.has(t) && !(t === 'if' && (toks[i - 1] === 'even' || toks[i - 1] === 'as'))) supposing = true;
     if (/^[.,;:!?()]$/.test(t) || SCOPE_END.has(t)) {
       pending = null;
       continue;

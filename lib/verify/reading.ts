@@ -44,6 +44,8 @@ const CONTEXT = 12;
 export interface Opposition {
   /** "the claim negates", "the passage negates", or an antonym. */
   kind: 'claim-negates' | 'passage-negates' | 'antonym';
+  /** It denies the claim; when false it may be no denial (see `oppositionIn`), and only bars support. */
+  sure: boolean;
   /** The claim's word the opposition is about. */
   word: string;
   /** The passage's sentence that says the opposite. */
@@ -86,7 +88,7 @@ function tenseOf(text: string): 'past' | 'present' | 'none' {
 }
 
 /**
- * Whether a difference in negation between the claim's word and the passage's is no denial: the
+ * Whether a difference in negation between the claim's word and the passage's may be no denial: the
  * side that states the word has a negation cue just before it, governing a neighbour ("cannot be Gram
  * stained" / "not visible with the Gram stain"), or the side that sets it aside with "rather than"
  * has it as the other term of a comparison ("prefers A rather than B" / "prefers A over B"), or
@@ -104,26 +106,32 @@ function displaced(claimWord: PolarWord, passageWord: PolarWord): boolean {
  * the reverse, or a word of the claim whose antonym the sentence states while lacking the word itself
  * ("sea levels are falling" / "sea levels are rising"). Double negations cancel. How surely it is
  * about the same thing is the share of the claim's other words near the opposed word.
+ *
+ * An opposition that may be no denial is kept, but not `sure`: a displaced negation, a supposition,
+ * a comparison, a question, a present-tense sentence against a claim about the past, an antonym the
+ * claim itself says. It bars support (the passage may not say what the claim says) but never rejects
+ * the claim or counts against it. A sure opposition is preferred to an unsure one.
  */
 export function oppositionIn(claim: string, passage: string): Opposition | null {
   const claimWords = readSentence(claim).words;
   const claimTense = tenseOf(claim);
   let best: Opposition | null = null;
   const consider = (o: Opposition) => {
-    if (!best || o.overlap > best.overlap) best = o;
+    if (!best || (o.sure && !best.sure) || (o.sure === best.sure && o.overlap > best.overlap)) best = o;
   };
   for (const text of sentences(passage)) {
-    // A question states nothing; a claim about the past is not denied by how things are now.
-    if (/\?["'”’)\]]*\.?\s*$/.test(text) || (claimTense === 'past' && tenseOf(text) === 'present')) continue;
+    // A question states nothing; a claim about the past is not surely denied by how things are now.
+    const unsure = isQuestion(text) || (claimTense === 'past' && tenseOf(text) === 'present');
     const s = readSentence(text);
     for (const w of claimWords) {
       const at = s.words.findIndex((x) => sameWord(x, w));
       if (at >= 0) {
         // Every occurrence must disagree: a sentence that also states the word as the claim does agrees.
         const occurrences = s.words.filter((x) => sameWord(x, w));
-        if (occurrences.every((x) => x.negated !== w.negated && !displaced(w, x))) {
+        if (occurrences.every((x) => x.negated !== w.negated)) {
           consider({
             kind: w.negated ? 'claim-negates' : 'passage-negates',
+            sure: !unsure && !occurrences.some((x) => displaced(w, x)),
             word: w.word,
             sentence: text,
             overlap: overlapNear(claimWords, s, at, w),
@@ -138,18 +146,52 @@ export function oppositionIn(claim: string, passage: string): Opposition | null 
       const oat = s.words.findIndex((x) => opposite.some((a) => x.keys.includes(`l:${a}`)));
       // "Not rising" against "falling" is no opposition; neither is "falling" against "not rising".
       if (oat < 0 || s.words[oat]!.negated !== w.negated) continue;
-      // A claim that says both words ("defend against attacks") is not contradicted by one of them.
-      if (claimWords.some((c) => sameWord(c, s.words[oat]!))) continue;
       consider({
         kind: 'antonym',
+        // A claim that says both words ("defend against attacks") is not surely contradicted by one of them.
+        sure: !unsure && !claimWords.some((c) => sameWord(c, s.words[oat]!)),
         word: w.word,
         sentence: text,
         overlap: overlapNear(claimWords, s, oat, w),
         reason: `the claim says "${w.word}" where the passage says "${s.words[oat]!.word}": "${clip(text)}"`,
       });
     }
+    const swapped = swappedOpposites(claimWords, s);
+    if (swapped)
+      consider({
+        kind: 'antonym',
+        sure: false,
+        word: swapped[0].word,
+        sentence: text,
+        overlap: overlapOf(claimWords, s.keys, swapped[0]),
+        reason: `the claim has "${swapped[0].word}" before "${swapped[1].word}", the passage the other way round: "${clip(text)}"`,
+      });
   }
   return best;
+}
+
+/**
+ * Two opposites the claim and the sentence both say, in the other order ("rises in winter and falls
+ * in summer" / "falls in winter and rises in summer"): the same words, swapped, say something else.
+ */
+function swappedOpposites(claim: Array<WordKeys & PolarWord>, s: SentenceWords): [WordKeys, WordKeys] | null {
+  const firstAt = (words: WordKeys[], w: WordKeys) => words.findIndex((x) => sameWord(x, w));
+  for (let i = 0; i < claim.length; i++) {
+    const opposite = antonymsOf(claim[i]!.word);
+    if (opposite.length === 0) continue;
+    for (let j = i + 1; j < claim.length; j++) {
+      if (!opposite.some((a) => claim[j]!.keys.includes(`l:${a}`))) continue;
+      const a = firstAt(s.words, claim[i]!);
+      const b = firstAt(s.words, claim[j]!);
+      if (a >= 0 && b >= 0 && b < a) return [claim[i]!, claim[j]!];
+    }
+  }
+  return null;
+}
+
+/** A sentence that asks: it states nothing. */
+export function isQuestion(text: string): boolean {
+  return /\?["'”’)\]]*\.?\s*$/.test(text);
 }
 
 function clip(text: string, max = 120): string {
@@ -183,9 +225,14 @@ function periodsMeet(a: Period[], b: Period[]): boolean {
 function timesIn(text: string, now?: number): Period[] {
   const periods = periodsIn(text, now);
   const t = normalizeText(text);
-  const years = [...t.matchAll(/(?<![\p{L}\p{N}.,])(1[89]\d\d|2[01]\d\d)(?![\p{N}s])/gu)]
+  // A year, not a figure: after a word that dates ("by 2100", "in 1901", "since 1990").
+  const years = [
+    ...t.matchAll(
+      /\b(?:in|by|since|until|till|from|to|before|after|during|around|circa|of)\s+(1[89]\d\d|2[01]\d\d)(?![\p{N}s])/gu,
+    ),
+  ]
     .filter((m) => !periods.some((p) => m.index >= p.at && m.index < p.at + p.surface.length))
-    .map((m) => ({ from: Number(m[1]), to: Number(m[1]), surface: m[1]!, at: m.index }));
+    .map((m) => ({ from: Number(m[1]), to: Number(m[1]), surface: m[1]!, at: m.index + m[0].length - m[1]!.length }));
   return [...periods, ...years];
 }
 
