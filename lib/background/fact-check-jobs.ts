@@ -8,7 +8,7 @@ import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
 import { factCheck } from '../factcheck/fact-check';
 import { toFactCheckResult } from '../factcheck/result';
 import { failureOf } from '../shared/failure-text';
-import { ProviderError } from '../shared/provider-error';
+import { ProviderError, failureOfThrown } from '../shared/provider-error';
 import type { AnswerResult } from '../types';
 import { internalFailure } from './internal-failure';
 import type { Jobs } from './jobs';
@@ -88,15 +88,7 @@ export class FactCheckJobs {
       );
       result = toFactCheckResult(outcome, { question: job.question, pageUrl: page.url, pageTitle: page.title, skipped: skip });
     } catch (e) {
-      const failure =
-        e instanceof ProviderError
-          ? e.failure
-          : failureOf(
-              'internal',
-              'internal-error',
-              { error: e instanceof Error ? e.message : String(e) },
-              { kind: 'bad-response' },
-            );
+      const failure = failureOfThrown(e);
       result = internalFailure(job.question, [], failure, failure.message);
     }
     await this.jobs.finish(job, result);

@@ -1,6 +1,6 @@
 import type { Claim, EvidenceSpan, Warning } from '../types';
-import { failureOf, warningOf } from '../shared/failure-text';
-import { ProviderError } from '../shared/provider-error';
+import { warningOf } from '../shared/failure-text';
+import { failureOfThrown } from '../shared/provider-error';
 import type { ChatModel } from '../model/chat-model';
 import type { ParsedDraft } from './draft';
 import { answerVerdicts, judgeClaims, judgeSummary, type JudgeOutcome } from './judge';
@@ -40,15 +40,7 @@ async function judgeOpenClaims(
       }),
     );
   } catch (e) {
-    const failure =
-      e instanceof ProviderError
-        ? e.failure
-        : failureOf(
-            'internal',
-            'internal-error',
-            { error: e instanceof Error ? e.message : String(e) },
-            { kind: 'bad-response' },
-          );
+    const failure = failureOfThrown(e);
     return { verdicts: undefined, warnings: [warningOf('model', 'judge-unavailable', {}, failure)] };
   }
   return {

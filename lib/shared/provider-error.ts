@@ -58,3 +58,9 @@ export function parseRetryAfter(headers: Headers, now = Date.now()): number | un
   }
   return undefined;
 }
+
+/** The failure a thrown value stands for: a provider's own, or a bug of ours ("internal-error"). */
+export function failureOfThrown(e: unknown): ProviderFailure {
+  if (e instanceof ProviderError) return e.failure;
+  return failureOf('internal', 'internal-error', { error: e instanceof Error ? e.message : String(e) }, { kind: 'bad-response' });
+}
