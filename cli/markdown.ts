@@ -1,4 +1,14 @@
-import type { AnswerResult, BestPassage, Dated, EvidenceSpan } from '../lib/types';
+import type { AnswerResult, BestPassage, Dated, EvidenceSpan, FailureRole } from '../lib/types';
+import { failureRole } from '../lib/shared/failure-codes';
+import catalogue from '../public/_locales/en/messages.json';
+
+/** The heading of an unavailable result, by the role of the failure that stopped it: the panel's, in English. */
+const ROLE_HEADINGS: Record<FailureRole, string> = {
+  search: catalogue.searchUnavailable.message,
+  model: catalogue.modelUnavailable.message,
+  page: catalogue.pageUnavailable.message,
+  internal: catalogue.internalFailureHeading.message,
+};
 
 /**
  * Text from pages, providers and the model, made inert for Markdown: it shows as written and can
@@ -85,8 +95,8 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
       lines.push(escapeMarkdown(result.text), '', `_${escapeMarkdown(result.reason)}_`, '');
       break;
     case 'unavailable': {
-      const model = result.failures.some((f) => f.provider.startsWith('The model'));
-      lines.push(`**${model ? 'Model unavailable' : 'Search unavailable'}.** Try again later.`, '');
+      const last = result.failures[result.failures.length - 1];
+      lines.push(`**${ROLE_HEADINGS[last ? failureRole(last) : 'internal']}.** Try again later.`, '');
       for (const f of result.failures) lines.push(`- ${escapeMarkdown(f.message)}`);
       lines.push('');
       break;

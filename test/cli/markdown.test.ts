@@ -95,6 +95,17 @@ describe('spanlight ask --format markdown', () => {
     expect(renderAnswerMarkdown(down)).toBe(
       '# How many?\n\n**Model unavailable.** Try again later.\n\n- Model rejected the key.\n',
     );
+    // Titled by the failure's role, as the panel titles it: a page that would not parse, the browser's own model.
+    const page = AnswerResultSchema.parse({
+      ...down,
+      failures: [{ provider: 'The page', kind: 'bad-response', message: 'The page could not be read.', role: 'page' }],
+    });
+    expect(renderAnswerMarkdown(page)).toMatch(/^\*\*Page unreadable\.\*\*/m);
+    const builtIn = AnswerResultSchema.parse({
+      ...down,
+      failures: [{ provider: "The browser's built-in model", kind: 'config', message: 'Not available.' }],
+    });
+    expect(renderAnswerMarkdown(builtIn)).toMatch(/^\*\*Model unavailable\.\*\*/m);
   });
 
   it('escapes what could become markup, and line-start markers', () => {
