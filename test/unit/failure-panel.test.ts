@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
@@ -25,23 +25,15 @@ import { startCensusWorld } from '../fakes/census-world';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { viaLoopback } from '../fakes/fixture-site';
 import { span } from './spans';
+import { catalogue, messageFrom } from './panel-catalogue';
 
-type Entry = { message: string; placeholders?: Record<string, { content: string }> };
-const LOCALES = path.resolve('public/_locales');
-const catalogue = (locale: string) =>
-  JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
 const english = catalogue('en');
 /** The catalogue the fake browser speaks; English unless a test switches it. */
 let shownCatalogue = english;
 
-/** The browser's i18n.getMessage over a real catalogue (the platform's part, not ours). */
+/** The browser's i18n.getMessage over the catalogue shown (the platform's part, not ours). */
 function getMessage(key: string, substitutions?: string | string[]): string {
-  const entry = shownCatalogue[key];
-  if (!entry) return '';
-  const args = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
-  return entry.message.replace(/\$([A-Za-z0-9_@]+)\$/g, (_, name: string) =>
-    (entry.placeholders?.[name.toLowerCase()]?.content ?? '').replace(/\$(\d)/g, (__, n: string) => args[Number(n) - 1] ?? ''),
-  );
+  return messageFrom(shownCatalogue)(key, substitutions);
 }
 
 /** What a person reads in the panel for a result: its heading and each failure's line. */
@@ -165,7 +157,7 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
   });
 
   it('every code has a message in every catalogue, whose placeholders are the code’s parameters', () => {
-    const locales = readdirSync(LOCALES);
+    const locales = readdirSync(path.resolve('public/_locales'));
     for (const code of FailureCodeSchema.options) {
       const key = failureMessageKey(code);
       const entry = english[key];
@@ -184,7 +176,7 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
       );
       // Other languages translate a code when they can; the browser falls back to English otherwise.
       for (const locale of locales) {
-        const other = JSON.parse(readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Record<string, Entry>;
+        const other = catalogue(locale);
         if (other[key])
           expect(Object.keys(other[key].placeholders ?? {}).sort(), `${locale}: ${key}`).toEqual(
             Object.keys(entry!.placeholders ?? {}).sort(),
@@ -408,7 +400,7 @@ describe('warnings of an answered result: structured like failures, worded from 
   });
 
   it('every warning code has a message in every catalogue, whose placeholders are the code’s parameters', () => {
-    const locales = readdirSync(LOCALES);
+    const locales = readdirSync(path.resolve('public/_locales'));
     for (const code of WarningCodeSchema.options) {
       const key = warningMessageKey(code);
       const entry = english[key];

@@ -20,8 +20,12 @@ export function catalogue(locale: string): Record<string, Entry> {
  * panel's wording, not ours): what the panel renders is what a reader in that language sees.
  */
 export function speak(locale: string): void {
-  const entries = catalogue(locale);
-  const getMessage = (key: string, substitutions?: string | string[]): string => {
+  fakeBrowser.i18n.getMessage = messageFrom(catalogue(locale)) as typeof fakeBrowser.i18n.getMessage;
+}
+
+/** The browser's i18n.getMessage over one catalogue: its message, placeholders filled from the substitutions. */
+export function messageFrom(entries: Record<string, Entry>): (key: string, substitutions?: string | string[]) => string {
+  return (key, substitutions) => {
     const entry = entries[key];
     if (!entry) return '';
     const args = typeof substitutions === 'string' ? [substitutions] : (substitutions ?? []);
@@ -29,7 +33,6 @@ export function speak(locale: string): void {
       (entry.placeholders?.[name.toLowerCase()]?.content ?? '').replace(/\$(\d)/g, (__, n: string) => args[Number(n) - 1] ?? ''),
     );
   };
-  fakeBrowser.i18n.getMessage = getMessage as typeof fakeBrowser.i18n.getMessage;
 }
 
 /** A result as the panel renders it, as a DOM to query (the real components, rendered to markup). */
