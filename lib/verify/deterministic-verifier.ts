@@ -15,6 +15,7 @@ import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
 import { periodsIn, periodsOverlap, type Period } from './periods';
 import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
 import { isQuestion, oppositionIn, type Opposition } from './reading';
+import { SUPPOSE } from './polarity';
 
 /** What the verifier concludes about a claim and its passage. */
 export type Verdict = 'supported' | 'unsupported' | 'uncertain';
@@ -168,8 +169,10 @@ function publisherWords(source: { titles: string[]; urls: string[] }): (key: str
 }
 
 /** Words that make a statement less than an assertion: "seems", "may", "possibly", "is thought to". */
-const HEDGE =
-  /\b(?:seems?|seemed|appears?|appeared|may|might|could|possibly|perhaps|probably|likely|suggests?|suggested|thought to|believed to|reportedly|allegedly|if|unless|whether)\b/gi;
+const HEDGE = new RegExp(
+  `\\b(?:seems?|seemed|appears?|appeared|may|might|could|possibly|perhaps|probably|likely|suggests?|suggested|thought to|believed to|reportedly|allegedly|${[...SUPPOSE].join('|')})\\b`,
+  'gi',
+);
 
 /** The hedges of a text as written, lower-cased; "May" with a capital is the month. */
 function hedgesIn(text: string): string[] {

@@ -50,7 +50,7 @@ const CONTRAST_CUES = new Set(['rather than', 'instead of']);
 /** Words that introduce the other side of a comparison: "over B", "than B", "versus B", "compared to B". */
 const COMPARISON = new Set(['over', 'than', 'versus', 'vs', 'compared']);
 /** Words that open a clause that supposes rather than states: "if it is deemed lawful, …". */
-const SUPPOSE = new Set(['if', 'unless', 'whether']);
+export const SUPPOSE: ReadonlySet<string> = new Set(['if', 'unless', 'whether']);
 /** How far a cue reaches, in content words of its sentence, for the "near a negation" mark. */
 const NEAR = 8;
 /** How many tokens before a word a comparison word may stand. */
