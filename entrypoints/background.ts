@@ -11,7 +11,7 @@ import { t } from '@/lib/i18n';
 export default defineBackground(() => {
   const service = new BackgroundService(new SpanlightDb());
   // A worker that starts finds no job running in it: any "running" job was cut off by a stop.
-  void service.jobs.recoverInterrupted();
+  void service.jobs.recoverInterrupted(new Date(), () => service.factChecks.recover());
 
   if (!import.meta.env.FIREFOX) {
     void browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => undefined);

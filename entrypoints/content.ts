@@ -34,7 +34,7 @@ export default defineContentScript({
           highlightWhenReady(document, selector, { others: others ?? [], signal: ctx.signal }),
         clearHighlights: async () => ({ cleared: clearHighlights(document) }),
         ping: async () => ({ ready: true as const }),
-        markClaims: async ({ claims }) => markClaims(document, claims),
+        markClaims: async ({ claims, append }) => markClaims(document, claims, append),
         scrollToClaim: async ({ index }) => ({ found: scrollToClaim(document, index) }),
       },
     });

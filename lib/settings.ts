@@ -103,6 +103,8 @@ export const SettingsSchema = z.object({
   maxPages: z.number().int().min(1).max(10),
   /** Spans handed to the composer. */
   maxSpans: z.number().int().min(1).max(8),
+  /** Claims a fact-check checks in one pass, the highest-ranked first (the rest are listed, for "check the rest"). */
+  factCheckBudget: z.number().int().min(1).max(500).default(25),
   /**
    * Allow fetching pages on loopback and private addresses (self-hosted and test setups).
    * Off by default: a search result must not make the extension read the user's LAN.
@@ -149,6 +151,7 @@ export function defaultSettings(): Settings {
     model: { kind: 'extractive', baseUrl: 'https://api.openai.com/v1', apiKey: '', model: 'gpt-4o-mini' },
     maxPages: 4,
     maxSpans: 5,
+    factCheckBudget: 25,
     allowPrivateNetwork: false,
     minDomains: 2,
     requirePrimary: false,

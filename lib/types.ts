@@ -319,12 +319,23 @@ const base = {
 };
 
 /** One checked claim of a page: where it is, its verdict and the spans for and against it. */
-export const CheckedClaimSchema = z.object({
+/** A claim found in a checked text and kept for the check: where its sentence is, and its rank. */
+export const FoundClaimSchema = z.object({
   text: z.string(),
   /** The sentence in the checked text, verbatim, and its offsets there. */
   sentence: z.string(),
   start: z.number().int(),
   end: z.number().int(),
+  /** Its place in the order of checking (1 = first); absent in results stored before claims were ranked. */
+  rank: z.number().int().optional(),
+  /** The code's score of how worth checking it is. */
+  worth: z.number().optional(),
+  /** The model's own 1–5 rating, when a model found it. */
+  rating: z.number().int().optional(),
+});
+export type FoundClaim = z.infer<typeof FoundClaimSchema>;
+
+export const CheckedClaimSchema = FoundClaimSchema.extend({
   verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
   for: z.array(z.string()),
   against: z.array(z.string()),
@@ -375,10 +386,17 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     /** The page checked; its own domain never counts as evidence. */
     pageUrl: z.string(),
     pageTitle: z.string(),
+    /** The claims checked, in the order they were checked (rank order). */
     claims: z.array(CheckedClaimSchema),
-    /** Checkable claims beyond the budget ("check more"). */
+    /** Checkable claims not checked yet ("check the rest"): notChecked's length, or a count alone in results stored before. */
     more: z.number().int(),
-    /** Claims already checked before these (for "check more"). */
+    /** The checkable claims not checked, in rank order: "check the rest" checks exactly these. */
+    notChecked: z.array(FoundClaimSchema).default([]),
+    /** Checkable claims found in the text (checked + not checked); absent in results stored before. */
+    checkable: z.number().int().optional(),
+    /** Set when the check ended before its budget: stopped by the person, or cut off by a stopped worker. */
+    stopped: z.enum(['stopped', 'interrupted']).optional(),
+    /** Claims already checked before these (results stored before a check continued its kept list). */
     skipped: z.number().int().default(0),
     failures: z.array(ProviderFailureSchema),
   }),

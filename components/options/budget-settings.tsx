@@ -32,6 +32,16 @@ export function BudgetSettings(props: {
         description={t('maxSpansAbout')}
         error={errors.maxSpans}
       />
+      <TextField
+        name="fact-check-budget"
+        type="number"
+        inputMode="numeric"
+        label={t('factCheckBudget')}
+        value={draft.factCheckBudget}
+        onChange={(factCheckBudget) => change({ factCheckBudget })}
+        description={t('factCheckBudgetAbout')}
+        error={errors.factCheckBudget}
+      />
       <p className="field-description">{t('pricesAbout')}</p>
       <TextField
         name="price-input"

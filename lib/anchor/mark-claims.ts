@@ -20,11 +20,20 @@ const COLOURS: Record<Verdict, string> = {
   mixed: 'rgba(210, 153, 34, 0.45)',
 };
 let sheet: CSSStyleSheet | null = null;
-let marked: Range[] = [];
+/** Each marked claim's first range, by its place in the list marked (null: not found in the page). */
+let marked: Array<Range | null> = [];
+let byVerdict = new Map<Verdict, Range[]>();
 
-/** The claims of a page marked in their verdicts' colours; returns how many were found. */
-export function markClaims(doc: Document, claims: Array<QuoteSelector & { verdict: Verdict }>): { marked: number } {
-  clearClaimMarks(doc);
+/**
+ * The claims of a page marked in their verdicts' colours; with `append`, added to the marks already
+ * there (a check marks each verdict as it settles). Returns how many are marked in all.
+ */
+export function markClaims(
+  doc: Document,
+  claims: Array<QuoteSelector & { verdict: Verdict }>,
+  append = false,
+): { marked: number } {
+  if (!append) clearClaimMarks(doc);
   if (typeof CSS === 'undefined' || !('highlights' in CSS)) return { marked: 0 };
   if (!sheet) {
     // An adopted stylesheet: no node is added to the page for the colours.
@@ -37,19 +46,16 @@ export function markClaims(doc: Document, claims: Array<QuoteSelector & { verdic
     doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
   }
   const page = readPageText(doc);
-  const byVerdict = new Map<Verdict, Range[]>();
-  marked = [];
   for (const claim of claims) {
     const found = anchorIn(doc, page, claim);
-    if (!found) continue;
-    marked.push(found.ranges[0]!);
-    byVerdict.set(claim.verdict, [...(byVerdict.get(claim.verdict) ?? []), ...found.ranges]);
+    marked.push(found ? found.ranges[0]! : null);
+    if (found) byVerdict.set(claim.verdict, [...(byVerdict.get(claim.verdict) ?? []), ...found.ranges]);
   }
   for (const [verdict, ranges] of byVerdict) CSS.highlights.set(VERDICT_HIGHLIGHTS[verdict], new Highlight(...ranges));
-  return { marked: marked.length };
+  return { marked: marked.filter(Boolean).length };
 }
 
-/** Scrolls the page to the n-th marked claim. */
+/** Scrolls the page to the n-th claim of the list marked (false when it was not found in the page). */
 export function scrollToClaim(doc: Document, index: number): boolean {
   const range = marked[index];
   const view = doc.defaultView;
@@ -64,5 +70,6 @@ export function clearClaimMarks(doc: Document): void {
   if (typeof CSS !== 'undefined' && 'highlights' in CSS)
     for (const name of Object.values(VERDICT_HIGHLIGHTS)) CSS.highlights.delete(name);
   marked = [];
+  byVerdict = new Map();
   void doc;
 }

@@ -1,27 +1,33 @@
-import { readSettings, type SpanlightDb } from '../db/database';
-import type { JobRecord } from '../shared/records';
+import { readAnswer, readSettings, type SpanlightDb } from '../db/database';
+import { JobRecordSchema, type FactCheckState, type JobRecord, type SettledClaimRecord } from '../shared/records';
 import type { Received } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
 import { buildPipeline, type PipelineHost } from '../pipeline/build-deps';
 import { extractPage } from '../pipeline/extract';
 import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
-import { factCheck } from '../factcheck/fact-check';
-import { toFactCheckResult } from '../factcheck/result';
+import { factCheck, findClaims } from '../factcheck/fact-check';
+import {
+  checkedRecord,
+  foundRecord,
+  lastSpanNumber,
+  partsOf,
+  partsOfSettled,
+  rankedOf,
+  toFactCheckResult,
+  type FactCheckResult,
+} from '../factcheck/result';
 import { failureOf } from '../shared/failure-text';
 import { ProviderError, failureOfThrown } from '../shared/provider-error';
-import type { AnswerResult } from '../types';
+import type { AnswerResult, CheckedClaimRecord } from '../types';
 import { internalFailure } from './internal-failure';
 import type { Jobs } from './jobs';
 import { requireSiteAccess } from './site-access';
 import { storedAnswer } from './stored-answer';
 import { ensureContentScript, focusOrOpen, pageTab } from './tabs';
 
-/** Claims checked per job; "Check more" goes on from there. */
-const CLAIMS_PER_CHECK = 8;
-
 /** A fact-check's claims as the page marks them: each sentence in its verdict's colour. */
-function claimMarks(result: Extract<AnswerResult, { mode: 'fact-check' }>) {
-  return { claims: result.claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict })) };
+function claimMarks(claims: Array<{ sentence: string; verdict: CheckedClaimRecord['verdict'] }>) {
+  return claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict }));
 }
 
 /** The page in a tab as the fact-check reads it: its address, title, and the selection or its main text. */
@@ -38,8 +44,54 @@ async function readCheckedPage(tabId: number, selection: string | undefined, now
   return { url, title, text: (await extractPage(page, parseHtmlWithLinkedom)).page.text };
 }
 
-/** Fact-checks of the page being read: each a job whose verdicts are marked on the page when done. */
+/** An earlier pass a check continues: the answer, and its result. */
+interface Earlier {
+  answerId: string;
+  result: FactCheckResult;
+}
+
+/**
+ * The claims "check the rest" checks: the earlier result's kept list. A result stored before the
+ * list was kept has only a count: its page's claims are found again, less the ones it checked.
+ */
+async function claimsLeft(earlier: FactCheckResult, text: string, model: Parameters<typeof findClaims>[2]) {
+  if (earlier.notChecked.length > 0 || earlier.checkable !== undefined) return rankedOf(earlier.notChecked);
+  const checked = new Set(earlier.claims.map((c) => `${c.start}:${c.end}`));
+  return (await findClaims(text, '', model)).claims.filter((c) => !checked.has(`${c.start}:${c.end}`));
+}
+
+/** Verdicts settled while the store is busy wait here and are stored (and marked) together. */
+class SettledBuffer {
+  private pending: SettledClaimRecord[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+  constructor(private readonly write: (batch: SettledClaimRecord[]) => Promise<unknown>) {}
+  /** Runs a write after the ones before it. */
+  then(step: () => Promise<unknown>) {
+    this.chain = this.chain.then(step).catch(() => undefined);
+  }
+  push(s: SettledClaimRecord) {
+    this.pending.push(s);
+    if (this.pending.length === 1)
+      this.then(() => {
+        const batch = this.pending;
+        this.pending = [];
+        return this.write(batch);
+      });
+  }
+  /** Settles when every verdict pushed so far is written. */
+  drained(): Promise<unknown> {
+    return this.chain;
+  }
+}
+
+/**
+ * Fact-checks of the page being read: each a job whose claims are found once and kept, whose
+ * verdicts are stored, shown and marked on the page as each settles, and which Stop ends keeping them.
+ */
 export class FactCheckJobs {
+  /** Checks running in this worker, by job id, for Stop. */
+  private readonly running = new Map<string, AbortController>();
+
   constructor(
     private readonly db: SpanlightDb,
     private readonly jobs: Jobs,
@@ -49,50 +101,115 @@ export class FactCheckJobs {
   /** Starts a fact-check of the page being read (or a selection of it); returns at once with the job id. */
   async factCheck({ windowId, selection, moreOf }: Received<'factCheck'>): Promise<{ jobId: string }> {
     await requireSiteAccess();
-    let skip = 0;
-    let pageUrl: string | undefined;
+    let earlier: Earlier | undefined;
     if (moreOf) {
       const previous = (await storedAnswer(this.db, moreOf)).result;
       if (previous.mode !== 'fact-check') throw new Error('That answer is not a fact-check.');
-      skip = previous.skipped + previous.claims.length;
-      pageUrl = previous.pageUrl;
+      earlier = { answerId: moreOf, result: previous };
     }
-    const tab = await pageTab(windowId, pageUrl);
+    const tab = await pageTab(windowId, earlier?.result.pageUrl);
     const job = await this.jobs.create({
       question: `Fact-check: ${tab.title || tab.url}`,
       tabs: 'none',
       windowId,
       first: 'Reading the page…',
     });
-    void this.run(job, tab.id!, selection, skip);
+    void this.run(job, tab.id!, selection, earlier);
     return { jobId: job.id };
   }
 
-  private async run(job: JobRecord, tabId: number, selection: string | undefined, skip: number): Promise<void> {
+  /** Stops a check running in this worker: its settled verdicts become its result. */
+  async stop({ jobId }: Received<'stopJob'>): Promise<{ stopped: boolean }> {
+    const c = this.running.get(jobId);
+    if (!c) return { stopped: false };
+    c.abort();
+    return { stopped: true };
+  }
+
+  private async run(job: JobRecord, tabId: number, selection: string | undefined, earlier: Earlier | undefined): Promise<void> {
     const settings = await readSettings(this.db);
+    const controller = new AbortController();
+    this.running.set(job.id, controller);
+    const buffer = new SettledBuffer(async (batch) => {
+      await this.jobs.appendVerdicts(job.id, batch);
+      await callContent(tabId, 'markClaims', { claims: claimMarks(batch.map((b) => b.claim)), append: true });
+    });
     let result: AnswerResult;
     try {
       const page = await readCheckedPage(tabId, selection, this.host.now);
       const pipeline = await buildPipeline(settings, this.host);
+      const kept = earlier ? await claimsLeft(earlier.result, page.text, pipeline.deps.model) : undefined;
+      const budget = kept ? kept.length : settings.factCheckBudget;
+      if (!earlier) buffer.then(() => callContent(tabId, 'markClaims', { claims: [] }));
+      else buffer.then(() => callContent(tabId, 'markClaims', { claims: claimMarks(earlier.result.claims).slice(0, 500) }));
       const outcome = await factCheck(
         {
           text: page.text,
           pageUrl: page.url,
           title: page.title,
-          maxClaims: CLAIMS_PER_CHECK,
-          skip,
+          budget,
+          ...(kept ? { claims: kept, spanOffset: lastSpanNumber(earlier!.result.evidence) } : {}),
           judge: settings.judge,
           settings: pipeline.settings,
+          signal: controller.signal,
         },
-        { ...pipeline.deps, onProgress: this.jobs.progress(job.id) },
+        {
+          ...pipeline.deps,
+          onProgress: this.jobs.progress(job.id),
+          onClaims: (found) =>
+            buffer.then(() =>
+              this.jobs.setFactCheck(job.id, {
+                pageUrl: page.url,
+                pageTitle: page.title,
+                found: found.map(foundRecord) as FactCheckState['found'],
+                budget,
+                settled: [],
+                ...(earlier ? { earlierAnswerId: earlier.answerId } : {}),
+              }),
+            ),
+          onSettled: (s) => buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence }),
+        },
       );
-      result = toFactCheckResult(outcome, { question: job.question, pageUrl: page.url, pageTitle: page.title, skipped: skip });
+      result = toFactCheckResult(partsOf(outcome), {
+        question: job.question,
+        pageUrl: page.url,
+        pageTitle: page.title,
+        earlier: earlier?.result,
+      });
     } catch (e) {
       const failure = failureOfThrown(e);
       result = internalFailure(job.question, [], failure, failure.message);
+    } finally {
+      this.running.delete(job.id);
     }
+    await buffer.drained();
     await this.jobs.finish(job, result);
-    if (result.mode === 'fact-check') await callContent(tabId, 'markClaims', claimMarks(result));
+    if (result.mode === 'fact-check') await callContent(tabId, 'markClaims', { claims: claimMarks(result.claims).slice(0, 500) });
+  }
+
+  /**
+   * After a worker restart: each fact-check it cut off becomes a result of the verdicts it had
+   * settled, its other claims listed as not checked ("check the rest" goes on from there).
+   */
+  async recover(): Promise<void> {
+    const cut = (await this.db.jobs.where('status').equals('interrupted').toArray()).flatMap((r) => {
+      const p = JobRecordSchema.safeParse(r);
+      return p.success && p.data.factCheck && !p.data.answerId ? [p.data] : [];
+    });
+    for (const job of cut) {
+      const state = job.factCheck!;
+      const earlierRecord = state.earlierAnswerId ? await readAnswer(this.db, state.earlierAnswerId) : undefined;
+      const earlier = earlierRecord?.result.mode === 'fact-check' ? earlierRecord.result : undefined;
+      const parts = partsOfSettled(
+        rankedOf(state.found),
+        state.settled.map((s) => ({ claim: s.claim, evidence: s.evidence })),
+        'the browser stopped the worker during the check: the verdicts settled before are kept',
+      );
+      await this.jobs.finish(
+        job,
+        toFactCheckResult(parts, { question: job.question, pageUrl: state.pageUrl, pageTitle: state.pageTitle, earlier }),
+      );
+    }
   }
 
   /** Focuses the checked page, marks its claims again (it may have reloaded) and scrolls to one. */
@@ -101,7 +218,7 @@ export class FactCheckJobs {
     if (r.mode !== 'fact-check' || !r.claims[index]) throw new Error('No such claim.');
     const tabId = await focusOrOpen(r.pageUrl);
     await ensureContentScript(tabId);
-    await callContent(tabId, 'markClaims', claimMarks(r));
+    await callContent(tabId, 'markClaims', { claims: claimMarks(r.claims).slice(0, 500) });
     const shown = await callContent(tabId, 'scrollToClaim', { index });
     return shown.ok && shown.value.found
       ? { found: true, message: 'Shown in the page.' }

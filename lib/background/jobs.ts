@@ -1,13 +1,23 @@
 import {
   appendJobClaim,
   appendJobEvent,
+  appendJobVerdicts,
+  setJobFactCheck,
   markInterruptedJobs,
   readAnswer,
   readJob,
   saveAnswer,
   type SpanlightDb,
 } from '../db/database';
-import { JobRecordSchema, type AnswerRecord, type FollowUp, type JobRecord, type TabChoice } from '../shared/records';
+import {
+  JobRecordSchema,
+  type AnswerRecord,
+  type FactCheckState,
+  type FollowUp,
+  type JobRecord,
+  type SettledClaimRecord,
+  type TabChoice,
+} from '../shared/records';
 import type { JobUpdate, Received } from '../messaging/protocol';
 import type { AnswerResult } from '../types';
 
@@ -38,9 +48,15 @@ export class Jobs {
 
   constructor(private readonly db: SpanlightDb) {}
 
-  /** At worker start: no job is running in a fresh worker, so any "running" one was cut off. */
-  recoverInterrupted(now = new Date()): Promise<unknown> {
-    this.ready = markInterruptedJobs(this.db, now.toISOString()).catch(() => 0);
+  /**
+   * At worker start: no job is running in a fresh worker, so any "running" one was cut off. `then`
+   * runs after they are marked (fact-checks keep what had settled); reads of jobs wait for both.
+   */
+  recoverInterrupted(now = new Date(), then?: () => Promise<unknown>): Promise<unknown> {
+    this.ready = markInterruptedJobs(this.db, now.toISOString())
+      .catch(() => 0)
+      .then(() => then?.())
+      .catch(() => 0);
     return this.ready;
   }
 
@@ -86,6 +102,18 @@ export class Jobs {
   /** The job's claim callback: each claim verified while the model writes, stored, then published. */
   claim(jobId: string): (claim: JobRecord['claims'][number]) => void {
     return (claim) => void appendJobClaim(this.db, jobId, claim).then(() => this.publish(jobId));
+  }
+
+  /** Stores a fact-check's kept claim list, then tells the panels. */
+  async setFactCheck(jobId: string, state: FactCheckState): Promise<void> {
+    await setJobFactCheck(this.db, jobId, state);
+    await this.publish(jobId);
+  }
+
+  /** Stores verdicts as they settle, then tells the panels. */
+  async appendVerdicts(jobId: string, settled: SettledClaimRecord[]): Promise<void> {
+    await appendJobVerdicts(this.db, jobId, settled);
+    await this.publish(jobId);
   }
 
   /** A stored job, or undefined. */

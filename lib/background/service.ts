@@ -41,6 +41,7 @@ export class BackgroundService {
     latestJob: () => this.jobs.latest(),
     factCheck: (p) => this.factChecks.factCheck(p),
     showClaim: (p) => this.factChecks.showClaim(p),
+    stopJob: (p) => this.factChecks.stop(p),
     openCitation: (p) => openCitation(this.db, p),
     listHistory: (p) => this.history.list(p),
     getAnswer: (p) => this.history.get(p),

@@ -37,6 +37,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     },
     maxPages: u.maxPages,
     maxSpans: u.maxSpans,
+    factCheckBudget: u.factCheckBudget ?? current.factCheckBudget,
     allowPrivateNetwork: u.allowPrivateNetwork,
     minDomains: u.minDomains ?? current.minDomains,
     requirePrimary: u.requirePrimary ?? current.requirePrimary,

@@ -3,6 +3,8 @@ import {
   AnswerRecordSchema,
   JobRecordSchema,
   type AnswerRecord,
+  type FactCheckState,
+  type SettledClaimRecord,
   type JobEvent,
   type JobRecord,
   type PageCacheRecord,
@@ -161,6 +163,28 @@ export async function appendJobClaim(db: SpanlightDb, jobId: string, claim: JobR
     const job = await db.jobs.get(jobId);
     if (!job) return;
     await db.jobs.put({ ...job, claims: [...(job.claims ?? []), claim], updatedAt: new Date().toISOString() });
+  });
+}
+
+/** Stores a fact-check's state when its claims are found (the list kept for the whole check). */
+export async function setJobFactCheck(db: SpanlightDb, jobId: string, state: FactCheckState): Promise<void> {
+  await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId);
+    if (!job) return;
+    await db.jobs.put({ ...job, factCheck: state, updatedAt: new Date().toISOString() });
+  });
+}
+
+/** Appends verdicts settled by a running fact-check to its stored state. */
+export async function appendJobVerdicts(db: SpanlightDb, jobId: string, settled: SettledClaimRecord[]): Promise<void> {
+  await db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(jobId);
+    if (!job?.factCheck) return;
+    await db.jobs.put({
+      ...job,
+      factCheck: { ...job.factCheck, settled: [...job.factCheck.settled, ...settled] },
+      updatedAt: new Date().toISOString(),
+    });
   });
 }
 

@@ -1,9 +1,8 @@
 import type { EvidenceSpan, Passage } from '../types';
-import type { SearchProvider } from '../search/provider';
 import type { FetchOutcome } from '../pipeline/fetch-page';
 import { splitPassages } from '../pipeline/passages';
 import { registrableDomain, selectEvidence } from '../pipeline/select';
-import { searchRound, type SearchRound, type SearchRoundOptions } from '../pipeline/search';
+import type { SearchRound } from '../pipeline/search';
 import { normalizeText } from '../anchor/normalize';
 import { stableHash } from '../text/hash';
 
@@ -29,17 +28,15 @@ export interface ClaimEvidence {
   closest: EvidenceSpan[];
 }
 
-/** What searching and reading for a claim needs: the shared search options, page reader and exclusions. */
+/** What reading for a claim needs: the check's page reader and exclusions. */
 export interface ClaimEvidenceContext {
-  providers: SearchProvider[];
-  search: Omit<SearchRoundOptions, 'count'>;
   /** Reads a page under the fact-check's one fetch limit (and reads each URL once). */
   read: (url: string) => Promise<FetchOutcome>;
+  /** A page the check already reads for another claim, if it does (no read is started). */
+  readAlready?: (url: string) => Promise<FetchOutcome> | undefined;
   /** Never evidence: the checked page's own domain and the deny list. */
   excluded: (url: string) => boolean;
   now: Date;
-  /** Called when this claim's search has answered (for the trace's search time). */
-  onSearched?: () => void;
 }
 
 /** Results asked of each provider per claim, pages read per claim, spans kept per claim. */
@@ -48,14 +45,22 @@ export const CLAIM_BUDGET = { results: 6, pages: 3, spans: 4, closest: 2 } as co
 const CLOSEST_FLOOR = 0.05;
 
 /**
- * One claim's evidence: a search round, the top independent pages read, copies collapsed, the spans
- * over the selection floor, and the closest passages under it (numbered S1… locally; renumbered by the caller).
+ * One claim's evidence from its search round: its top independent pages read (at most
+ * CLAIM_BUDGET.pages for it), and any other independent page of its results that the check reads
+ * for another claim (a page read once serves every claim whose search found it); copies collapsed,
+ * the spans over the selection floor, and the closest passages under it (numbered S1… locally;
+ * renumbered by the caller).
  */
-export async function claimEvidence(claim: string, ctx: ClaimEvidenceContext): Promise<ClaimEvidence> {
-  const round = await searchRound(ctx.providers, [claim], { ...ctx.search, count: CLAIM_BUDGET.results });
-  ctx.onSearched?.();
-  const independent = round.hits.filter((h) => !ctx.excluded(h.url)).slice(0, CLAIM_BUDGET.pages);
-  const read = await Promise.all(independent.map((h) => ctx.read(h.url)));
+export async function claimEvidence(claim: string, round: SearchRound, ctx: ClaimEvidenceContext): Promise<ClaimEvidence> {
+  const independent = round.hits.filter((h) => !ctx.excluded(h.url));
+  const own = independent.slice(0, CLAIM_BUDGET.pages).map((h) => ctx.read(h.url));
+  await Promise.allSettled(own);
+  // Asked after its own pages are read: by then the higher-ranked claims' pages have been asked for.
+  const shared = independent.slice(CLAIM_BUDGET.pages).flatMap((h) => {
+    const r = ctx.readAlready?.(h.url);
+    return r ? [r] : [];
+  });
+  const read = (await Promise.allSettled([...own, ...shared])).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const passages = collapseCopies(
     read.flatMap((o) => (o.ok ? splitPassages(o.extraction.page) : [])).filter((p) => !ctx.excluded(p.url)),
   );

@@ -1,33 +1,105 @@
-import type { FactCheckOutcome } from './fact-check';
+import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim, ProviderFailure, Warning } from '../types';
+import type { TraceStage } from '../shared/trace-schema';
+import type { CheckedClaim, FactCheckOutcome, SettledClaim } from './fact-check';
+import type { RankedClaim } from './rank-claims';
 
-/** The stored result of a fact-check (the "fact-check" answer mode), from the check's outcome. */
+export type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
+
+/** What a fact-check result is made of: an outcome, or what a stopped worker had stored of one. */
+export interface FactCheckParts {
+  claims: CheckedClaim[];
+  evidence: EvidenceSpan[];
+  notChecked: RankedClaim[];
+  checkable: number;
+  warnings: Warning[];
+  failures: ProviderFailure[];
+  stages: TraceStage[];
+  stopped?: 'stopped' | 'interrupted' | undefined;
+}
+
+/** A found claim as stored: its words, its sentence and offsets, its rank. */
+export function foundRecord(c: RankedClaim): FoundClaim {
+  return {
+    text: c.text,
+    sentence: c.sentence,
+    start: c.start,
+    end: c.end,
+    rank: c.rank,
+    worth: c.worth,
+    ...(c.rating === undefined ? {} : { rating: c.rating }),
+  };
+}
+
+/** A checked claim as stored. */
+export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
+  return {
+    ...foundRecord(c),
+    verdict: c.verdict,
+    for: c.for,
+    against: c.against,
+    reasons: c.reasons,
+    ...(c.closest ? { closest: c.closest } : {}),
+  };
+}
+
+/** A stored found claim as the check takes it again (results stored before ranking get ranks in their order). */
+export function rankedOf(claims: FoundClaim[], after = 0): RankedClaim[] {
+  return claims.map((c, i) => ({ ...c, rank: c.rank ?? after + i + 1, worth: c.worth ?? 0 }));
+}
+
+/** The parts of a finished check's outcome. */
+export function partsOf(outcome: FactCheckOutcome): FactCheckParts {
+  return { ...outcome, stopped: outcome.stopped ? 'stopped' : undefined };
+}
+
+/** The parts of a check cut off by a stopped worker: the claims it had settled, the rest not checked. */
+export function partsOfSettled(found: RankedClaim[], settled: SettledClaim[], note: string): FactCheckParts {
+  const done = [...settled].sort((a, b) => a.claim.rank - b.claim.rank);
+  const ranks = new Set(done.map((s) => s.claim.rank));
+  return {
+    claims: done.map((s) => s.claim),
+    evidence: done.flatMap((s) => s.evidence),
+    notChecked: found.filter((c) => !ranks.has(c.rank)),
+    checkable: found.length,
+    warnings: [],
+    failures: [],
+    stages: [{ stage: 'verdicts', startedAt: new Date().toISOString(), ms: 0, ok: false, summary: note }],
+    stopped: 'interrupted',
+  };
+}
+
+/**
+ * The stored result of a fact-check (the "fact-check" answer mode). A pass that checked the rest of
+ * an earlier one is stored with the earlier claims first, so one result holds the whole page.
+ */
 export function toFactCheckResult(
-  outcome: FactCheckOutcome,
-  input: { question: string; pageUrl: string; pageTitle: string; skipped: number },
-) {
+  parts: FactCheckParts,
+  input: { question: string; pageUrl: string; pageTitle: string; earlier?: FactCheckResult | undefined },
+): FactCheckResult {
+  const earlier = input.earlier;
+  const claims = [...(earlier?.claims ?? []), ...parts.claims.map(checkedRecord)];
+  const notChecked = parts.notChecked.map(foundRecord);
   return {
     mode: 'fact-check' as const,
     question: input.question,
-    trace: { stages: outcome.stages },
-    evidence: outcome.evidence,
-    searched: outcome.claims.map((c) => c.text),
-    warnings: outcome.warnings,
+    trace: { stages: parts.stages },
+    evidence: [...(earlier?.evidence ?? []), ...parts.evidence],
+    searched: parts.claims.map((c) => c.text),
+    warnings: parts.warnings,
     conflicts: [],
     pageUrl: input.pageUrl,
     pageTitle: input.pageTitle,
-    claims: outcome.claims.map((c) => ({
-      text: c.text,
-      sentence: c.sentence,
-      start: c.start,
-      end: c.end,
-      verdict: c.verdict,
-      for: c.for,
-      against: c.against,
-      reasons: c.reasons,
-      ...(c.closest ? { closest: c.closest } : {}),
-    })),
-    more: outcome.more,
-    skipped: input.skipped,
-    failures: outcome.failures,
+    claims,
+    more: notChecked.length,
+    notChecked,
+    checkable: earlier ? earlier.claims.length + (earlier.skipped ?? 0) + parts.checkable : parts.checkable,
+    ...(parts.stopped ? { stopped: parts.stopped } : {}),
+    skipped: earlier?.skipped ?? 0,
+    failures: parts.failures,
   };
+}
+
+/** The highest span number of a result's evidence (a continuing pass numbers its spans after it). */
+export function lastSpanNumber(evidence: EvidenceSpan[]): number {
+  return evidence.reduce((n, e) => Math.max(n, Number(/^S(\d+)$/.exec(e.spanId)?.[1] ?? 0)), 0);
 }

@@ -34,12 +34,16 @@ export const contentCalls = {
   clearHighlights: { payload: Empty, result: z.object({ cleared: z.boolean() }) },
   /** Whether a live content script is in the tab (it is injected only when it is not). */
   ping: { payload: Empty, result: z.object({ ready: z.literal(true) }) },
-  /** Marks checked claims in their verdicts' colours (their key is in the panel, not over the page). */
+  /**
+   * Marks checked claims in their verdicts' colours (their key is in the panel, not over the page);
+   * `append` adds to the marks already there (verdicts as they settle), else they replace them.
+   */
   markClaims: {
     payload: z.object({
       claims: z
         .array(z.object({ exact: z.string().check(z.minLength(1), z.maxLength(5_000)), verdict: VerdictSchema }))
-        .check(z.maxLength(50)),
+        .check(z.maxLength(500)),
+      append: z.optional(z.boolean()),
     }),
     result: z.object({ marked: z.int() }),
   },

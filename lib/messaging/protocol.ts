@@ -95,6 +95,7 @@ export const SettingsUpdateSchema = z.object({
   }),
   maxPages: z.number().int().min(1).max(10),
   maxSpans: z.number().int().min(1).max(8),
+  factCheckBudget: z.number().int().min(1).max(500).optional(),
   allowPrivateNetwork: z.boolean(),
   minDomains: z.number().int().min(1).max(5).optional(),
   requirePrimary: z.boolean().optional(),
@@ -169,6 +170,8 @@ export const backgroundCalls = {
     result: JobId,
   },
   retry: { payload: JobId, result: JobId },
+  /** Stops a running fact-check: what has settled is kept as its result; false when no such check runs. */
+  stopJob: { payload: JobId, result: z.object({ stopped: z.boolean() }) },
   getJob: { payload: JobId, result: z.object({ job: JobRecordSchema, answer: AnswerRecordSchema.optional() }) },
   /**
    * Newest first; with a query, the answers whose question, claims or sources have words starting

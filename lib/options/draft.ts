@@ -60,6 +60,7 @@ export interface OptionsDraft {
   freshnessDays: string;
   maxPages: string;
   maxSpans: string;
+  factCheckBudget: string;
   priceInput: string;
   priceOutput: string;
   priceSearch: string;
@@ -82,6 +83,7 @@ export type DraftField =
   | 'freshnessDays'
   | 'maxPages'
   | 'maxSpans'
+  | 'factCheckBudget'
   | 'priceInput'
   | 'priceOutput'
   | 'priceSearch';
@@ -141,6 +143,7 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     freshnessDays: String(s.freshnessDays ?? 30),
     maxPages: String(s.maxPages),
     maxSpans: String(s.maxSpans),
+    factCheckBudget: String(s.factCheckBudget),
     priceInput: String(s.prices.inputPerMillion),
     priceOutput: String(s.prices.outputPerMillion),
     priceSearch: String(s.prices.searchPerCall),
@@ -243,6 +246,8 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
   if (maxPages === undefined) errors.maxPages = { key: 'errorRange', substitutions: ['1', '10'] };
   const maxSpans = integer(draft.maxSpans, 1, 8);
   if (maxSpans === undefined) errors.maxSpans = { key: 'errorRange', substitutions: ['1', '8'] };
+  const factCheckBudget = integer(draft.factCheckBudget, 1, 500);
+  if (factCheckBudget === undefined) errors.factCheckBudget = { key: 'errorRange', substitutions: ['1', '500'] };
   const prices = { input: price(draft.priceInput), output: price(draft.priceOutput), search: price(draft.priceSearch) };
   if (prices.input === undefined) errors.priceInput = { key: 'errorPrice' };
   if (prices.output === undefined) errors.priceOutput = { key: 'errorPrice' };
@@ -253,6 +258,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
     freshnessDays === undefined ||
     maxPages === undefined ||
     maxSpans === undefined ||
+    factCheckBudget === undefined ||
     prices.input === undefined ||
     prices.output === undefined ||
     prices.search === undefined
@@ -285,6 +291,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
       },
       maxPages,
       maxSpans,
+      factCheckBudget,
       allowPrivateNetwork: draft.allowPrivateNetwork,
       minDomains,
       requirePrimary: draft.requirePrimary,

@@ -37,3 +37,62 @@ export function concurrencyLimit(limit: number): <R>(task: () => Promise<R>) => 
     }
   };
 }
+
+/** A limiter whose waiting tasks start lowest priority first. */
+export interface PriorityLimiter {
+  /** Runs `task` when a slot is free and no waiting task has a lower priority. */
+  run<R>(priority: number, task: () => Promise<R>): Promise<R>;
+  /** Tasks waiting for a slot. */
+  readonly waiting: number;
+  /** Rejects every waiting task with `reason` (a stopped check); running ones finish. */
+  clear(reason: unknown): void;
+}
+
+/**
+ * A limiter whose waiting tasks start by priority, then in order of arrival: a fact-check reads the
+ * pages of its highest-ranked claims first, so the first verdicts come early whatever the page count.
+ */
+export function priorityLimit(limit: number): PriorityLimiter {
+  const max = Math.max(1, limit);
+  let active = 0;
+  let arrivals = 0;
+  const queue: Array<{ priority: number; order: number; start: () => void; fail: (e: unknown) => void }> = [];
+  const next = () => {
+    if (active >= max || queue.length === 0) return;
+    let best = 0;
+    for (let i = 1; i < queue.length; i++) {
+      const q = queue[i]!;
+      const b = queue[best]!;
+      if (q.priority < b.priority || (q.priority === b.priority && q.order < b.order)) best = i;
+    }
+    const [chosen] = queue.splice(best, 1);
+    active++;
+    chosen!.start();
+  };
+  return {
+    get waiting() {
+      return queue.length;
+    },
+    run<R>(priority: number, task: () => Promise<R>): Promise<R> {
+      return new Promise<R>((resolve, reject) => {
+        queue.push({
+          priority,
+          order: arrivals++,
+          fail: reject,
+          start: () => {
+            task()
+              .then(resolve, reject)
+              .finally(() => {
+                active--;
+                next();
+              });
+          },
+        });
+        next();
+      });
+    },
+    clear(reason: unknown) {
+      for (const q of queue.splice(0)) q.fail(reason);
+    },
+  };
+}

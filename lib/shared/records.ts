@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { AnswerResultSchema, ClaimSchema, PageSchema, SearchHitSchema } from '../types';
+import {
+  AnswerResultSchema,
+  CheckedClaimSchema,
+  ClaimSchema,
+  EvidenceSpanSchema,
+  FoundClaimSchema,
+  PageSchema,
+  SearchHitSchema,
+} from '../types';
 
 /**
  * Stored records as zod schemas: validated on read, importable without Dexie by the panel, messaging,
@@ -35,6 +43,28 @@ export type FollowUp = z.infer<typeof FollowUpSchema>;
 export const TabChoiceSchema = z.enum(['none', 'active', 'window']);
 export type TabChoice = z.infer<typeof TabChoiceSchema>;
 
+/** A fact-check's claim as it settled while the check ran: its verdict and the spans it names. */
+export const SettledClaimSchema = z.object({
+  claim: CheckedClaimSchema.required({ rank: true, worth: true }),
+  evidence: z.array(EvidenceSpanSchema),
+});
+export type SettledClaimRecord = z.infer<typeof SettledClaimSchema>;
+
+/** A running fact-check's state, stored as it goes: a worker stopped by the browser loses none of it. */
+export const FactCheckStateSchema = z.object({
+  pageUrl: z.string(),
+  pageTitle: z.string(),
+  /** The claims of this pass, ranked, found once (or kept from the earlier pass). */
+  found: z.array(FoundClaimSchema.required({ rank: true, worth: true })),
+  /** Claims this pass is to check (the budget, or all of an earlier pass's rest). */
+  budget: z.number().int(),
+  /** The verdicts settled so far. */
+  settled: z.array(SettledClaimSchema),
+  /** The answer this pass continues ("check the rest"), merged into the result. */
+  earlierAnswerId: z.string().optional(),
+});
+export type FactCheckState = z.infer<typeof FactCheckStateSchema>;
+
 /** A question being (or having been) answered. Lives here, not in worker memory (MV3). */
 export const JobRecordSchema = z.object({
   id: z.string(),
@@ -52,6 +82,8 @@ export const JobRecordSchema = z.object({
   claims: z.array(ClaimSchema).default([]),
   /** Set when the question is a follow-up in a thread. */
   followUp: FollowUpSchema.optional(),
+  /** Set when the job is a fact-check, once its claims are found. */
+  factCheck: FactCheckStateSchema.optional(),
 });
 export type JobRecord = z.infer<typeof JobRecordSchema>;
 

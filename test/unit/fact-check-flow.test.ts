@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factCheck, type FactCheckDeps } from '@/lib/factcheck/fact-check';
-import { toFactCheckResult } from '@/lib/factcheck/result';
+import { partsOf, toFactCheckResult } from '@/lib/factcheck/result';
 import { AnswerResultSchema } from '@/lib/types';
 import { fetchPage } from '@/lib/pipeline/fetch-page';
 import { memoryCache } from '@/lib/pipeline/cache';
@@ -154,7 +154,7 @@ describe('fact-check: the judge reads what the code could not settle, and the co
     // Claims with a verdict carry no list.
     expect(r.claims.filter((c) => c.verdict !== 'not-found').every((c) => c.closest === undefined)).toBe(true);
     // The stored result keeps it, and old records without it still parse.
-    const stored = toFactCheckResult(r, { question: 'q', pageUrl: input.pageUrl, pageTitle: 't', skipped: 0 });
+    const stored = toFactCheckResult(partsOf(r), { question: 'q', pageUrl: input.pageUrl, pageTitle: 't' });
     const parsed = AnswerResultSchema.parse(JSON.parse(JSON.stringify(stored)));
     expect(parsed.mode === 'fact-check' && parsed.claims.find((c) => c.text.includes('festival'))?.closest).toEqual(
       festival.closest,

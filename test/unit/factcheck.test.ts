@@ -188,14 +188,23 @@ describe('fact-checking a page over HTTP fakes', () => {
     expect(censusSpans).toHaveLength(1); // the wire copy counted once
   });
 
-  it('the budget checks 8 claims by default and counts the rest for "check more"', async () => {
+  it('the budget checks the top-ranked claims and lists the rest; checking the rest checks exactly those, none twice', async () => {
     const long = Array.from({ length: 11 }, (_, i) => `Exampleville opened its ${i + 1}th library branch in 20${10 + i}.`).join(
       ' ',
     );
-    const r = await factCheck({ text: long, pageUrl: 'https://exampleville-blog.test/x', title: 't' }, deps());
+    const input = { text: long, pageUrl: 'https://exampleville-blog.test/x', title: 't' };
+    const r = await factCheck({ ...input, budget: 8 }, deps());
     expect(r.claims).toHaveLength(8);
-    expect(r.more).toBe(3);
-    const rest = await factCheck({ text: long, pageUrl: 'https://exampleville-blog.test/x', title: 't', skip: 8 }, deps());
-    expect(rest.claims).toHaveLength(3);
+    expect(r.checkable).toBe(11);
+    expect(r.notChecked).toHaveLength(3);
+    expect(r.claims.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(r.notChecked.map((c) => c.rank)).toEqual([9, 10, 11]);
+    // The rest, from the kept list: never split again (the text given is not read for claims).
+    const rest = await factCheck({ ...input, text: 'unused', claims: r.notChecked, budget: Infinity }, deps());
+    expect(rest.claims.map((c) => c.sentence)).toEqual(r.notChecked.map((c) => c.sentence));
+    expect(rest.notChecked).toEqual([]);
+    const all = [...r.claims, ...rest.claims].map((c) => c.start);
+    expect(new Set(all).size).toBe(11);
+    expect(rest.stages.find((s) => s.stage === 'claims')?.summary).toContain('kept from the earlier pass');
   });
 });
