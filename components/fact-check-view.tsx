@@ -1,13 +1,14 @@
-import type { AnswerRecord } from '@/lib/shared/records';
+import { useEffect, useState } from 'react';
+import type { AnswerRecord, FactCheckState } from '@/lib/shared/records';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
-import type { AnswerResult, EvidenceSpan } from '@/lib/types';
+import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from '@/lib/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
-type Verdict = FactCheckResult['claims'][number]['verdict'];
+type Verdict = CheckedClaimRecord['verdict'];
 
 const LABEL: Record<Verdict, MessageKey> = {
   supported: 'verdictSupported',
@@ -16,6 +17,134 @@ const LABEL: Record<Verdict, MessageKey> = {
   mixed: 'verdictMixed',
 };
 const VERDICTS: Verdict[] = ['supported', 'contradicted', 'mixed', 'not-found'];
+/** Verdicts rendered at once; the rest follow a slice per frame, so a 200-claim page never freezes the panel. */
+const SLICE = 40;
+
+/** How many of `total` items are rendered: a slice at first, then a slice more each frame until all are. */
+export function useIncremental(total: number): number {
+  const [shown, setShown] = useState(() => Math.min(total, SLICE));
+  useEffect(() => {
+    if (shown >= total) return;
+    const timer = setTimeout(() => setShown((n) => Math.min(total, n + SLICE)), 16);
+    return () => clearTimeout(timer);
+  }, [shown, total]);
+  return Math.min(shown, total);
+}
+
+function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite?: ((id: string) => void) | undefined }) {
+  if (!span) return null;
+  const host = hostOf(span.url);
+  const label = t('citeLabel', [span.spanId, span.title || host, host]);
+  const title = `${span.title} — ${host}\n“${span.text.slice(0, 240)}”`;
+  // While the check runs, its spans are not stored yet: they are shown, and open once it is done.
+  if (!onCite)
+    return (
+      <span className="cite pending" data-span={span.spanId} aria-label={label} title={title}>
+        {span.spanId}
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      className="cite"
+      data-span={span.spanId}
+      aria-label={label}
+      title={title}
+      onClick={() => onCite(span.spanId)}
+    >
+      {span.spanId}
+    </button>
+  );
+}
+
+/** One claim's verdict: its badge, its words (a link to it in the page once the check is done), the spans for and against. */
+export function VerdictItem(props: {
+  claim: CheckedClaimRecord;
+  index: number;
+  span: (id: string) => EvidenceSpan | undefined;
+  onCite?: (spanId: string, at: string) => void;
+  onShowClaim?: (index: number) => void;
+}) {
+  const { claim: c, index: i, span, onCite, onShowClaim } = props;
+  const cite = onCite ? (x: string) => onCite(x, `verdict-${i}`) : undefined;
+  return (
+    <li className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict} data-rank={c.rank}>
+      <span className={`verdict-badge badge-${c.verdict}`}>{t(LABEL[c.verdict])}</span>{' '}
+      {onShowClaim ? (
+        <button type="button" className="link claim-link" onClick={() => onShowClaim(i)} aria-label={t('showInPage', c.text)}>
+          {c.text}
+        </button>
+      ) : (
+        <span className="claim-link">{c.text}</span>
+      )}
+      <div className="verdict-evidence">
+        {c.for.length > 0 && (
+          <span>
+            {t('evidenceFor')}{' '}
+            {c.for.map((id) => (
+              <Chip key={id} span={span(id)} onCite={cite} />
+            ))}
+          </span>
+        )}{' '}
+        {c.against.length > 0 && (
+          <span>
+            {t('evidenceAgainst')}{' '}
+            {c.against.map((id) => (
+              <Chip key={id} span={span(id)} onCite={cite} />
+            ))}
+          </span>
+        )}
+      </div>
+      <div className="muted">{c.reasons.join('; ')}</div>
+      {c.verdict === 'not-found' && c.closest && cite && (
+        <ClosestPassages
+          items={c.closest.flatMap((x) => {
+            const s = span(x.spanId);
+            return s ? [{ span: s, sentence: x.sentence }] : [];
+          })}
+          onCite={cite}
+        />
+      )}
+      {onCite && <CitationStatus at={`verdict-${i}`} />}
+    </li>
+  );
+}
+
+/** The key to the colours marked in the page, for the verdicts present. */
+function Legend({ claims }: { claims: Array<{ verdict: Verdict }> }) {
+  const shown = VERDICTS.filter((v) => claims.some((c) => c.verdict === v));
+  if (shown.length === 0) return null;
+  return (
+    <p className="verdict-legend" aria-label={t('factCheckLegendLabel')}>
+      <span className="muted">{t('factCheckLegend')}</span>{' '}
+      {shown.map((v) => (
+        <span key={v} className={`verdict-badge badge-${v}`} data-legend={v}>
+          {t(LABEL[v])}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/** The claims left unchecked, collapsed, so that nothing is skipped silently. */
+function NotChecked({ claims }: { claims: FoundClaim[] }) {
+  const [open, setOpen] = useState(false);
+  if (claims.length === 0) return null;
+  return (
+    <details className="not-checked" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{t('notCheckedHeading', formatNumber(claims.length))}</summary>
+      {open && (
+        <ol>
+          {claims.map((c) => (
+            <li key={`${c.start}:${c.end}:${c.text}`} value={c.rank} data-rank={c.rank}>
+              {c.text}
+            </li>
+          ))}
+        </ol>
+      )}
+    </details>
+  );
+}
 
 interface Props {
   answer: AnswerRecord & { result: FactCheckResult };
@@ -26,97 +155,43 @@ interface Props {
   onCheckMore: () => void;
 }
 
-function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite: (id: string) => void }) {
-  if (!span) return null;
-  const host = hostOf(span.url);
-  return (
-    <button
-      type="button"
-      className="cite"
-      data-span={span.spanId}
-      aria-label={t('citeLabel', [span.spanId, span.title || host, host])}
-      title={`${span.title} — ${host}\n“${span.text.slice(0, 240)}”`}
-      onClick={() => onCite(span.spanId)}
-    >
-      {span.spanId}
-    </button>
-  );
-}
-
 /**
- * A page's claims with their verdicts, the spans for and against each, and the budget's rest. The
- * key to the colours marked in the page is here, in the panel, so that nothing covers the page's text.
+ * A page's claims with their verdicts (highest-ranked first), the spans for and against each, how
+ * many of the page's checkable claims were checked, and the rest: listed, and checked with one click.
+ * The key to the colours marked in the page is here, in the panel, so that nothing covers the page's text.
  */
 export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMore }: Props) {
   const r = answer.result;
   const span = (id: string) => r.evidence.find((e) => e.spanId === id);
   const mine = citation && citation.answerId === answer.id ? citation : null;
-  const shown = VERDICTS.filter((v) => r.claims.some((c) => c.verdict === v));
+  const total = r.checkable ?? r.claims.length + r.more;
+  const shown = useIncremental(r.claims.length);
   return (
     <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
       <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
-        <p className="muted">{t('factCheckSummary', formatNumber(r.claims.length))}</p>
-        {shown.length > 0 && (
-          <p className="verdict-legend" aria-label={t('factCheckLegendLabel')}>
-            <span className="muted">{t('factCheckLegend')}</span>{' '}
-            {shown.map((v) => (
-              <span key={v} className={`verdict-badge badge-${v}`} data-legend={v}>
-                {t(LABEL[v])}
-              </span>
-            ))}
+        <p className="muted fact-check-count">
+          {t('factCheckCounted', [formatNumber(r.claims.length), formatNumber(total)])}{' '}
+          {t('factCheckSummary', formatNumber(r.claims.length))}
+        </p>
+        {r.stopped && (
+          <p className="card stopped" role="status">
+            {t(r.stopped === 'stopped' ? 'factCheckStopped' : 'factCheckInterrupted')}
           </p>
         )}
+        <Legend claims={r.claims} />
         <ol className="verdicts">
-          {r.claims.map((c, i) => (
-            <li key={i} className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict}>
-              <span className={`verdict-badge badge-${c.verdict}`}>{t(LABEL[c.verdict])}</span>{' '}
-              <button
-                type="button"
-                className="link claim-link"
-                onClick={() => onShowClaim(i)}
-                aria-label={t('showInPage', c.text)}
-              >
-                {c.text}
-              </button>
-              <div className="verdict-evidence">
-                {c.for.length > 0 && (
-                  <span>
-                    {t('evidenceFor')}{' '}
-                    {c.for.map((id) => (
-                      <Chip key={id} span={span(id)} onCite={(x) => onCite(x, `verdict-${i}`)} />
-                    ))}
-                  </span>
-                )}{' '}
-                {c.against.length > 0 && (
-                  <span>
-                    {t('evidenceAgainst')}{' '}
-                    {c.against.map((id) => (
-                      <Chip key={id} span={span(id)} onCite={(x) => onCite(x, `verdict-${i}`)} />
-                    ))}
-                  </span>
-                )}
-              </div>
-              <div className="muted">{c.reasons.join('; ')}</div>
-              {c.verdict === 'not-found' && c.closest && (
-                <ClosestPassages
-                  items={c.closest.flatMap((x) => {
-                    const s = span(x.spanId);
-                    return s ? [{ span: s, sentence: x.sentence }] : [];
-                  })}
-                  onCite={(x) => onCite(x, `verdict-${i}`)}
-                />
-              )}
-              <CitationStatus at={`verdict-${i}`} />
-            </li>
+          {r.claims.slice(0, shown).map((c, i) => (
+            <VerdictItem key={i} claim={c} index={i} span={span} onCite={onCite} onShowClaim={onShowClaim} />
           ))}
         </ol>
-        {r.claims.length === 0 && <p className="card nothing">{t('noCheckableClaim')}</p>}
+        {r.claims.length === 0 && r.more === 0 && <p className="card nothing">{t('noCheckableClaim')}</p>}
         {r.more > 0 && (
-          <button type="button" onClick={onCheckMore}>
-            {t('checkMore', formatNumber(r.more))}
+          <button type="button" className="check-rest" onClick={onCheckMore}>
+            {t('checkTheRest', [formatNumber(r.more), formatNumber(r.more)])}
           </button>
         )}
+        <NotChecked claims={r.notChecked} />
         {r.failures.length > 0 && (
           <ul className="warnings">
             {r.failures.map((f, i) => (
@@ -126,5 +201,27 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
         )}
       </article>
     </CitationsContext.Provider>
+  );
+}
+
+/** A fact-check under way: how many claims have settled, and their verdicts as they came, highest-ranked first. */
+export function RunningFactCheck({ state }: { state: FactCheckState }) {
+  const settled = [...state.settled].sort((a, b) => a.claim.rank - b.claim.rank);
+  const evidence = settled.flatMap((s) => s.evidence);
+  const span = (id: string) => evidence.find((e) => e.spanId === id);
+  const shown = useIncremental(settled.length);
+  const budget = Math.min(state.budget, state.found.length);
+  return (
+    <div className="running-fact-check">
+      <p className="muted fact-check-count" role="status">
+        {t('checkedSoFar', [formatNumber(settled.length), formatNumber(budget)])}
+      </p>
+      <Legend claims={settled.map((s) => s.claim)} />
+      <ol className="verdicts live" aria-label={t('verifiedSoFar')}>
+        {settled.slice(0, shown).map((s, i) => (
+          <VerdictItem key={s.claim.rank} claim={s.claim} index={i} span={span} />
+        ))}
+      </ol>
+    </div>
   );
 }

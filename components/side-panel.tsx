@@ -113,7 +113,12 @@ export function SidePanel() {
             {t('rewritingFollowUp')}
           </p>
         )}
-        {running && job && <RunningJob job={job} />}
+        {running && job && (
+          <RunningJob
+            job={job}
+            onStop={() => void callBackground('stopJob', { jobId: job.id }).then((r) => !r.ok && session.setError(r.error))}
+          />
+        )}
         {job?.status === 'interrupted' && !answer && <InterruptedJob job={job} onRetry={() => retry(job.id)} />}
         {answer && renderAnswer(answer)}
         {answer && answer.result.mode !== 'unavailable' && answer.result.mode !== 'fact-check' && (
