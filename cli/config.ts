@@ -151,8 +151,13 @@ export function redactUrl(raw: string): string {
   }
 }
 
+/** What an answer reads, as the configuration line says it. */
+export function pagesRead(n: number): string {
+  return `up to ${n} page${n === 1 ? '' : 's'}`;
+}
+
 /** One line saying what `ask` will use, without any key. */
-export function describeConfig(settings: Settings): string {
+export function describeConfig(settings: Settings, reads: string = pagesRead(settings.maxPages)): string {
   const search = settings.search.providers
     .map((id) => `${SEARCH_PROVIDER_NAMES[id]} at ${redactUrl(settings.search[id].baseUrl)}${isKeyed(id) ? ' (key set)' : ''}`)
     .join(', ');
@@ -161,8 +166,5 @@ export function describeConfig(settings: Settings): string {
     m.kind === 'openai'
       ? `${m.model} at ${redactUrl(m.baseUrl)}${m.apiKey ? ' (key set)' : ' (no key)'}`
       : 'extractive (no model)';
-  return (
-    `search: ${search}; model: ${model}; up to ${settings.maxPages} page${settings.maxPages === 1 ? '' : 's'}` +
-    (settings.allowPrivateNetwork ? '; private-network pages allowed' : '')
-  );
+  return `search: ${search}; model: ${model}; ${reads}` + (settings.allowPrivateNetwork ? '; private-network pages allowed' : '');
 }

@@ -1,3 +1,4 @@
+import type { FetchLike } from '../lib/shared/fetch-like';
 import { readFile } from 'node:fs/promises';
 
 /** The command was called wrongly (arguments, flags, configuration): exit code 2. */
@@ -88,4 +89,15 @@ export function parseJsonLines(text: string, source: string): JsonLine[] {
 /** A value as JSON text with a final newline: indented for one document, compact for a JSONL line. */
 export function jsonText(value: unknown, style: 'document' | 'line' = 'document'): string {
   return `${style === 'document' ? JSON.stringify(value, null, 2) : JSON.stringify(value)}\n`;
+}
+
+const USER_AGENT = 'Spanlight/0.1 (command line)';
+
+/** Node's fetch sends "node" as its user agent; say who we are, unless the caller set one. */
+export function withUserAgent(base: FetchLike): FetchLike {
+  return (input, init) => {
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
+    return base(input, { ...init, headers });
+  };
 }

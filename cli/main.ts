@@ -32,6 +32,11 @@ const COMMANDS: CommandEntry[] = [
     load: async () => (await import('./commands/verdict')).verdictCommand,
   },
   {
+    name: 'factcheck',
+    summary: 'saved HTML page → its claims, ranked, the top ones checked against independent evidence (JSON or --jsonl)',
+    load: async () => (await import('./commands/factcheck')).factcheckCommand,
+  },
+  {
     name: 'extract',
     summary: 'HTML file → title, publication date, main text and passages',
     load: async () => (await import('./commands/extract')).extractCommand,

@@ -1,21 +1,9 @@
-import type { FetchLike } from '../../lib/shared/fetch-like';
 import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import type { Settings } from '../../lib/settings';
 import { parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
-import { UsageError, jsonText } from '../io';
+import { UsageError, jsonText, withUserAgent } from '../io';
 import { renderAnswerMarkdown } from '../markdown';
-
-const USER_AGENT = 'Spanlight/0.1 (command line)';
-
-/** Node's fetch sends "node" as its user agent; say who we are, unless the caller set one. */
-function withUserAgent(base: FetchLike): FetchLike {
-  return (input, init) => {
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-    if (!headers.has('user-agent')) headers.set('user-agent', USER_AGENT);
-    return base(input, { ...init, headers });
-  };
-}
 
 export const askCommand: Command = {
   help: `Usage: spanlight ask "QUESTION" [--format json|markdown] [--quiet]

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { oneLine, runCli, runInProcess } from './run-cli';
 
-const NAMES = ['ask', 'verdict', 'extract', 'anchor', 'eval'];
+const NAMES = ['ask', 'verdict', 'factcheck', 'extract', 'anchor', 'eval'];
 
 describe.concurrent('spanlight: the dispatcher, as a process', () => {
   it('--help lists every command, on stdout, exit 0', async ({ expect }) => {
@@ -16,7 +16,7 @@ describe.concurrent('spanlight: the dispatcher, as a process', () => {
     const r = await runCli(['frobnicate', 'x']);
     expect(r.code).toBe(2);
     expect(oneLine(r.stderr)).toBe(
-      'spanlight: unknown command "frobnicate" (commands: ask, check, verify, verdict, extract, anchor, eval; see spanlight --help)',
+      'spanlight: unknown command "frobnicate" (commands: ask, check, verify, verdict, factcheck, extract, anchor, eval; see spanlight --help)',
     );
     expect(r.stdout).toBe('');
   });
@@ -44,12 +44,12 @@ describe('spanlight: the dispatcher, in process', () => {
     const none = await runInProcess([]);
     expect(none.code).toBe(2);
     expect(oneLine(none.stderr)).toBe(
-      'spanlight: missing command (commands: ask, check, verify, verdict, extract, anchor, eval; see spanlight --help)',
+      'spanlight: missing command (commands: ask, check, verify, verdict, factcheck, extract, anchor, eval; see spanlight --help)',
     );
     const option = await runInProcess(['--verbose']);
     expect(option.code).toBe(2);
     expect(oneLine(option.stderr)).toBe(
-      'spanlight: unknown option --verbose (commands: ask, check, verify, verdict, extract, anchor, eval; see spanlight --help)',
+      'spanlight: unknown option --verbose (commands: ask, check, verify, verdict, factcheck, extract, anchor, eval; see spanlight --help)',
     );
   });
 

@@ -1,0 +1,247 @@
+import type { CheckedClaim, FactCheckOutcome, RankedClaim } from '../../lib/factcheck/fact-check';
+import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
+import { defaultSettings, type Settings } from '../../lib/settings';
+import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
+import { ConfigError, configFromEnv, describeConfig } from '../config';
+import { FailureError, UsageError, jsonText, readTextFile, withUserAgent, type Io } from '../io';
+
+/** Files people pass by mistake, by their first bytes as UTF-8 decodes them (a byte it cannot read is U+FFFD). */
+const SIGNATURES: Array<[string, string]> = [
+  ['\uFFFDPNG\r\n', 'a PNG image'],
+  ['\uFFFD\uFFFD\uFFFD', 'a JPEG image'],
+  ['GIF87a', 'a GIF image'],
+  ['GIF89a', 'a GIF image'],
+  ['%PDF-', 'a PDF document'],
+  ['PK\x03\x04', 'a ZIP archive (a .docx, .epub or .zip?)'],
+  ['\x1F\uFFFD', 'a gzip archive'],
+];
+/** A tag of the markup every saved page has (or a doctype): what makes a file an HTML page here. */
+const HTML_MARKUP = /<(?:!doctype\s+html|html|head|body|title|main|article|section|div|p|h[1-6]|ul|ol|table|span|a)[\s>/]/i;
+
+/**
+ * Why a file is not an HTML page, or null when it is one. "HTML" here: text (no NUL byte, no known
+ * binary signature) with at least one element of a page's markup. JSON and plain text are not.
+ */
+function notHtmlReason(text: string): string | null {
+  const head = text.replace(/^\uFEFF/, '').trimStart();
+  const signed = SIGNATURES.find(([start]) => text.startsWith(start));
+  if (signed) return `is ${signed[1]}, not an HTML page`;
+  if (head.slice(0, 8000).includes('\u0000')) return 'is a binary file, not an HTML page';
+  // JSON first: a JSON file may hold markup in its strings, and HTML never parses as JSON.
+  if (/^[[{]/.test(head)) {
+    try {
+      JSON.parse(head);
+      return 'is JSON, not an HTML page';
+    } catch {
+      // Not JSON: HTML or plain text, told apart below.
+    }
+  }
+  if (HTML_MARKUP.test(text)) return null;
+  return 'has no HTML markup (no <html>, <body>, <p>… element)';
+}
+
+const NOT_HTML_HINT = 'save the page as HTML (the browser\'s "Save Page As…", web page) and pass that file';
+
+/** The page as the extension's fact-check reads it: its title and main content (Readability, else the visible text). */
+async function readPage(file: string, url: string, io: Io): Promise<{ title: string; text: string }> {
+  const source = file === '-' ? 'stdin' : file;
+  const html = await readTextFile(file, io);
+  if (html.replace(/^\uFEFF/, '').trim() === '') throw new FailureError(`${source} is empty`);
+  const notHtml = notHtmlReason(html);
+  if (notHtml) throw new FailureError(`${source} ${notHtml}: ${NOT_HTML_HINT}`);
+  const [{ extractPage }, { parseHtmlWithLinkedom }] = await Promise.all([
+    import('../../lib/pipeline/extract'),
+    import('../../lib/pipeline/parse-html'),
+  ]);
+  const { page } = await extractPage(
+    { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },
+    parseHtmlWithLinkedom,
+  );
+  if (page.text.trim() === '')
+    throw new FailureError(
+      `${source}: the page has no text to check (no article, no visible text): ` +
+        'a page that builds its content with JavaScript must be saved after it has loaded ("Save Page As…", complete)',
+    );
+  return { title: page.title, text: page.text };
+}
+
+/** A checked claim as printed. */
+function claimJson(c: CheckedClaim) {
+  return {
+    claim: c.text,
+    sentence: c.sentence,
+    start: c.start,
+    end: c.end,
+    rank: c.rank,
+    verdict: c.verdict,
+    for: c.for,
+    against: c.against,
+    reasons: c.reasons,
+    closest: c.closest ?? [],
+  };
+}
+
+/** A claim found and not checked, as printed. */
+function notCheckedJson(c: RankedClaim) {
+  return { sentence: c.sentence, start: c.start, end: c.end, rank: c.rank };
+}
+
+/** What the --max-claims flag says: a whole number, 1 or more. */
+function maxClaims(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(n >= 1)) throw new UsageError(`--max-claims must be a whole number of 1 or more, got "${value}"`);
+  return n;
+}
+
+/** The environment's settings, as `spanlight ask` reads them; a bad variable is a usage error. */
+function settingsFromEnv(io: Io): { settings: Settings; notes: string[] } {
+  try {
+    const { settings, notes } = configFromEnv(io.env);
+    if (io.env.SPANLIGHT_MAX_PAGES?.trim())
+      notes.push("SPANLIGHT_MAX_PAGES is not used by a fact-check (it reads the top pages of each claim's search)");
+    return { settings, notes };
+  } catch (e) {
+    if (e instanceof ConfigError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+/** The reason to exit 1: every search provider failed on every claim's search (the result is still printed). */
+function unavailableReason(outcome: FactCheckOutcome): string | null {
+  if (outcome.claims.length === 0 || outcome.stages.find((s) => s.stage === 'search')?.ok !== false) return null;
+  const inSettings = outcome.failures.some((f) => f.code !== undefined && FIXED_IN_SETTINGS.has(f.code));
+  const where = inSettings ? ' (here: the SPANLIGHT_* variables, see spanlight factcheck --help)' : '';
+  return `${outcome.failures.map((f) => f.message).join(' ')}${where}`;
+}
+
+/** "25 of 61 checkable claims checked: 10 supported, …; 36 not checked (--max-claims 61 checks them all)". */
+function doneLine(outcome: FactCheckOutcome): string {
+  if (outcome.checkable === 0) return 'no checkable claim found in the page: nothing searched';
+  const counts = new Map<string, number>();
+  for (const c of outcome.claims) counts.set(c.verdict, (counts.get(c.verdict) ?? 0) + 1);
+  const verdicts = [...counts].map(([v, n]) => `${n} ${v.replace('-', ' ')}`).join(', ');
+  const left = outcome.notChecked.length;
+  return (
+    `${outcome.claims.length} of ${outcome.checkable} checkable claims checked${verdicts ? `: ${verdicts}` : ''}` +
+    (left > 0 ? `; ${left} not checked (--max-claims ${outcome.checkable} checks them all)` : '')
+  );
+}
+
+const BUDGET = defaultSettings().factCheckBudget;
+
+export const factcheckCommand: Command = {
+  help: `Usage: spanlight factcheck FILE --url URL [--max-claims N] [--jsonl] [--quiet]
+
+Fact-checks a saved HTML page the way the extension checks the page being read: its main content
+(Readability, as "spanlight extract" reads it) split into claims (with a model: standalone claims;
+without one: the sentences that state a number, a date or a name), ranked by how worth checking
+they are; the top N are searched and given a verdict (supported, contradicted, mixed, not-found)
+against independent pages (the page's own domain never counts). Prints one JSON document:
+
+  {"url", "title", "checkable",
+   "claims": [{"claim", "sentence", "start", "end", "rank", "verdict",
+               "for", "against", "reasons", "closest": [{"spanId", "sentence"}]}],
+   "notChecked": [{"sentence", "start", "end", "rank"}],
+   "evidence": [{"spanId", "url", "title", "text", "published", …}],
+   "warnings", "trace": {"stages", "counts"}}
+
+"checkable" counts the claims found: checked ("claims", in rank order) and not checked ("notChecked",
+beyond --max-claims, in rank order). "start" and "end" are offsets of the claim's sentence in the
+page's main text (as "spanlight extract" prints it). "for", "against" and "closest" name spans of
+"evidence" by their "spanId".
+
+With --jsonl: one line per claim as soon as its verdict is settled (in the order they settle, the
+higher-ranked tending to come first), each the claim as above with its own "evidence" (the spans
+it names), then one last line, the summary, the document without "claims" and "evidence":
+  {"summary": true, "url", "title", "checkable", "checked", "notChecked", "warnings", "trace"}
+Progress goes to stderr.
+
+Exit code: 0 when the check ran (whatever the verdicts); 1 when the page cannot be read (no such
+file, not HTML, no text in it) or every search provider failed (the result is still printed);
+2 for usage and configuration errors.
+
+Arguments:
+  FILE              the saved HTML page (UTF-8); "-" reads it from stdin
+  --url URL         the address the page was served from (its domain is not evidence for itself)
+  --max-claims N    claims checked, the highest-ranked first (default ${BUDGET}, the extension's budget)
+  --jsonl           one line per claim as it settles, then the summary line
+  -q, --quiet       no progress on stderr (errors are still said)
+  -h, --help        this help
+
+Configuration: the environment of "spanlight ask" (see spanlight ask --help): the search
+providers, the model (which also splits the claims and judges the ones the code cannot settle),
+SPANLIGHT_ALLOW_PRIVATE_NETWORK. SPANLIGHT_MAX_PAGES is not used. Keys are never printed.
+
+Example:
+  SPANLIGHT_SEARCH_PROVIDER=brave SPANLIGHT_SEARCH_KEY=… spanlight factcheck page.html --url https://example.org/article`,
+
+  async run(argv, io) {
+    const { values, positionals } = parseFlags(argv, {
+      url: { type: 'string' },
+      'max-claims': { type: 'string' },
+      jsonl: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', short: 'q', default: false },
+    });
+    const file = onePositional(positionals, 'FILE (the saved HTML page to check)');
+    if (values.url === undefined) throw new UsageError('missing --url URL (the address the page was served from)');
+    const url = httpUrlFlag(values.url, '--url');
+    const { settings, notes } = settingsFromEnv(io);
+    const budget = maxClaims(values['max-claims'], settings.factCheckBudget);
+    const progress = (line: string) => {
+      if (!values.quiet) io.err(`spanlight factcheck: ${line}`);
+    };
+    for (const note of notes) io.err(`spanlight factcheck: note: ${note}`);
+    if (file === '-' && io.stdinIsTty) progress('reading the HTML page from stdin (Ctrl-D to end)');
+    const page = await readPage(file, url, io);
+    progress(describeConfig(settings, `up to ${budget} claim${budget === 1 ? '' : 's'}`));
+
+    // The fact-check and the model SDK load only when a page is checked (not for --help or a usage error).
+    const [{ factCheck }, { buildPipeline }] = await Promise.all([
+      import('../../lib/factcheck/fact-check'),
+      import('../../lib/pipeline/build-deps'),
+    ]);
+    const pipeline = await buildPipeline(settings, {
+      fetch: withUserAgent(globalThis.fetch),
+      now: () => io.now(),
+      openAiModel: async (config) => (await import('../../lib/model/openai-compatible')).createOpenAiCompatibleModel(config),
+    });
+    // Lines are written in the order claims settle; each waits for the one before it.
+    let written: Promise<void> = Promise.resolve();
+    let settledCount = 0;
+    let toCheck = 0;
+    const outcome = await factCheck(
+      { text: page.text, pageUrl: url, title: page.title, budget, judge: settings.judge, settings: pipeline.settings },
+      {
+        ...pipeline.deps,
+        onProgress: (_step, message) => progress(message),
+        onClaims: (found) => (toCheck = Math.min(budget, found.length)),
+        onSettled: ({ claim, evidence }) => {
+          settledCount++;
+          progress(
+            `[${settledCount}/${toCheck}] ${claim.verdict}: ${claim.text.length > 90 ? `${claim.text.slice(0, 89)}…` : claim.text}`,
+          );
+          if (values.jsonl) written = written.then(() => io.out(jsonText({ ...claimJson(claim), evidence }, 'line')));
+        },
+      },
+    );
+    await written;
+    const head = { url, title: page.title, checkable: outcome.checkable };
+    const notChecked = outcome.notChecked.map(notCheckedJson);
+    const tail = { warnings: outcome.warnings, trace: { stages: outcome.stages, counts: outcome.counts } };
+    await io.out(
+      values.jsonl
+        ? jsonText({ summary: true, ...head, checked: outcome.claims.length, notChecked, ...tail }, 'line')
+        : jsonText({ ...head, claims: outcome.claims.map(claimJson), notChecked, evidence: outcome.evidence, ...tail }),
+    );
+    const unavailable = unavailableReason(outcome);
+    if (unavailable) {
+      // The warnings say the same failures: the one line is enough.
+      io.err(`spanlight factcheck: unavailable: ${unavailable}`);
+      return 1;
+    }
+    for (const w of outcome.warnings) progress(`warning: ${w.message}`);
+    progress(doneLine(outcome));
+    return 0;
+  },
+};
