@@ -206,3 +206,46 @@ export async function screenshotForDocs(page: Page, name: string, options: { pan
   if (options.panel) await page.setViewport({ width: 460, height: 760 });
   await page.screenshot({ path: path.resolve('docs/screenshots', `${name}.png`) as `${string}.png`, fullPage: !!options.panel });
 }
+
+/** One range of a named CSS highlight on a page. */
+export interface HighlightRange {
+  /** The highlight's name (a key of `CSS.highlights`). */
+  name: string;
+  /** The range's text, whitespace squashed. */
+  text: string;
+  /** Where the range's top lies in the document: 0 at the top, 1 at the bottom. */
+  at: number;
+}
+
+/** Every range of the named CSS highlights on a page, in the order of `names`, each with where it lies. */
+export function highlightRanges(page: Page, names: string[]): Promise<HighlightRange[]> {
+  return page.evaluate((ns) => {
+    const height = document.documentElement.scrollHeight;
+    return ns.flatMap((name) =>
+      [...(CSS.highlights.get(name) ?? [])].map((r) => ({
+        name,
+        text: r.toString().replace(/\s+/g, ' ').trim(),
+        at: ((r as Range).getBoundingClientRect().top + window.scrollY) / height,
+      })),
+    );
+  }, names);
+}
+
+/** How many elements match `selector` on a page now. */
+export function countOf(page: Page, selector: string): Promise<number> {
+  return page.$$eval(selector, (els) => els.length);
+}
+
+/** Waits until at least `min` elements match `selector`; resolves to how many there are then. */
+export async function waitForCount(page: Page, selector: string, min: number, timeout = 30_000): Promise<number> {
+  const handle = await page.waitForFunction(
+    (s, m) => {
+      const n = document.querySelectorAll(s).length;
+      return n >= m ? n : false;
+    },
+    { timeout },
+    selector,
+    min,
+  );
+  return (await handle.jsonValue()) as number;
+}
