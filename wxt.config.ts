@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { normalizeZip } from './scripts/normalize-zip';
 
 // See README "Versions" for why these are pinned; the manifest is built per browser so that
 // Firefox never receives Chrome-only permissions (sidePanel).
@@ -8,6 +9,17 @@ export default defineConfig({
   // Firefox too: WXT would build MV2 for it otherwise. Its MV3 runs the background as scripts
   // (an event page, which has DOMParser) and turns the side panel into a sidebar_action.
   manifestVersion: 3,
+  // npm run zip: the stores' packages (and the sources zip addons.mozilla.org asks of bundled code),
+  // named by version and rewritten so that the same commit gives the same bytes.
+  zip: {
+    artifactTemplate: '{{name}}-{{version}}-{{browser}}.zip',
+    sourcesTemplate: '{{name}}-{{version}}-sources.zip',
+    excludeSources: ['docs/**', 'bench/results/**', 'test/fixtures/**/*.png'],
+  },
+  hooks: {
+    'zip:extension:done': (_, file) => normalizeZip(file),
+    'zip:sources:done': (_, file) => normalizeZip(file),
+  },
   manifest: ({ browser }) => ({
     name: 'Spanlight',
     description: 'Answers and fact-checks with citations that jump to the passage that supports them.',
@@ -19,7 +31,8 @@ export default defineConfig({
     // without cookies (see lib/pipeline/fetch-page.ts). Firefox lets people withhold it, so the
     // options page asks for the hosts typed there (lib/options/host-access.ts).
     host_permissions: ['<all_urls>'],
-    action: { default_title: 'Open Spanlight' },
+    // The toolbar icon (Firefox also gets icon/light-*.png and dark-*.png as theme_icons, found by WXT).
+    action: { default_title: 'Open Spanlight', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     // A key that opens the panel: the toolbar button's action (which opens the side panel) in
     // Chrome, the sidebar in Firefox. People can change it (chrome://extensions/shortcuts).
     commands: {
@@ -44,6 +57,8 @@ export default defineConfig({
               // only with consent) to the model endpoint the user chose.
               data_collection_permissions: { required: ['searchTerms', 'websiteContent'] },
             },
+            // Firefox for Android reads data_collection_permissions from 142 on.
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

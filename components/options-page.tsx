@@ -32,6 +32,14 @@ const SECTIONS = [
   { id: 'options-storage', title: 'storageHeading' },
 ] as const;
 
+/** Opened at a section (the panel's first-run card links to one): goes there once the form is drawn. */
+function useScrollToSection(loaded: boolean) {
+  useEffect(() => {
+    const id = location.hash.slice(1);
+    if (loaded && id) document.getElementById(id)?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
+}
+
 /**
  * Settings: search providers with keys and "Test connection", the model, which sources count,
  * budgets and prices, privacy; a small table of contents beside them, and Save (with whether
@@ -52,6 +60,8 @@ export function OptionsPage() {
       setDraft(draftFromSettings(r.value));
     });
   }, []);
+
+  useScrollToSection(draft !== null);
 
   if (!settings || !draft)
     return (

@@ -9,6 +9,7 @@ import { FollowUpForm } from './panel/follow-up-form';
 import { HistorySection } from './panel/history-section';
 import { InterruptedJob, RunningJob } from './panel/job-sections';
 import { ThreadAnswer } from './panel/thread-answer';
+import { WelcomeCard } from './panel/welcome-card';
 import { useJobUpdates } from './panel/use-job-updates';
 import { usePanelSession } from './panel/use-panel-session';
 import { usePanelStart } from './panel/use-panel-start';
@@ -100,6 +101,7 @@ export function SidePanel() {
           {t('settingsLink')}
         </button>
       </header>
+      <WelcomeCard />
       <AskForm {...{ question, tabs, tabsPolicy, running }} onQuestion={setQuestion} onTabs={setTabs} onAsk={ask} />
       {session.error && (
         <p className="card error" role="alert">

@@ -30,7 +30,12 @@ export interface LaunchOptions {
   withholdHostAccess?: boolean;
   /** The colour scheme pages see (prefers-color-scheme); light by default. */
   colorScheme?: 'light' | 'dark';
+  /** Keep the panel's first-run card (a fresh install shows it); other tests start with it dismissed. */
+  welcome?: boolean;
 }
+
+/** The panel's first-run card's storage key (components/panel/welcome-card.tsx). */
+export const WELCOME_KEY = 'spanlight:welcome-dismissed';
 
 /**
  * Launches Debian's Firefox ESR headless over WebDriver BiDi and installs the Firefox build as a
@@ -80,6 +85,17 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     await page.waitForFunction((u) => location.href === u && document.readyState === 'complete', { timeout: 15_000 }, url);
     return page;
   };
+  if (!options.welcome) {
+    const page = await open(`${EXTENSION_ORIGIN}/options.html`);
+    await page.evaluate(
+      (key) =>
+        (
+          globalThis as unknown as { browser: { storage: { local: { set(v: object): Promise<void> } } } }
+        ).browser.storage.local.set({ [key]: true }),
+      WELCOME_KEY,
+    );
+    await page.close();
+  }
   return {
     browser,
     openSidePanel: () => open(`${EXTENSION_ORIGIN}/sidepanel.html`),

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 export const EXTENSION_DIR = path.resolve('.output/chrome-mv3');
+/** The panel's first-run card's storage key (components/panel/welcome-card.tsx). */
+export const WELCOME_KEY = 'spanlight:welcome-dismissed';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface ExtensionBrowser {
@@ -28,6 +30,8 @@ export async function launchExtension(
     hostRules?: string[];
     /** The browser's language ("de-DE"); English when absent. */
     locale?: string;
+    /** Keep the panel's first-run card (a fresh install shows it); other tests start with it dismissed. */
+    welcome?: boolean;
   } = {},
 ): Promise<ExtensionBrowser> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
@@ -63,6 +67,14 @@ export async function launchExtension(
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
   const extensionId = new URL(worker.url()).host;
+  if (!options.welcome && !options.profileDir)
+    await worker.evaluate(
+      (key) =>
+        (globalThis as unknown as { chrome: { storage: { local: { set(v: object): Promise<void> } } } }).chrome.storage.local.set(
+          { [key]: true },
+        ),
+      WELCOME_KEY,
+    );
   const open = async (file: string) => {
     const page = await context.newPage();
     await page.goto(`chrome-extension://${extensionId}/${file}`);
