@@ -28,8 +28,10 @@ const RATING_WEIGHT = 1;
 // A year is a date, not a quantity; a figure with digits that is not a year is a quantity.
 const YEAR = /\b(1[5-9]\d\d|20\d\d)s?\b/;
 const FIGURE = /\d/;
+// English and German month names are capitalised (case-sensitive: "may" hedges, "May" is a month);
+// French and Spanish ones are written in lower case.
 const MONTH =
-  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t|tember)?|oct(ober)?|nov(ember)?|dec(ember)?|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/i;
+  /\b(Jan(uary)?|Feb(ruary)?|Mar(ch)?|Apr(il)?|May|June?|July?|Aug(ust)?|Sep(t|tember)?|Oct(ober)?|Nov(ember)?|Dec(ember)?|Januar|Februar|März|Mai|Juni|Juli|Oktober|Dezember)\b|\b(janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\b/u;
 const NUMBER_WORD =
   /\b(hundreds?|thousands?|millions?|billions?|trillions?|dozens?|half|twice|double|triple|percent|per cent|Prozent|pour cent|por ciento|Millionen|Milliarden|millones|millions de)\b/i;
 /** A capitalised word after the sentence's first word, or an initialism: a name. */

@@ -17,8 +17,9 @@ export interface CheckableClaim {
 }
 
 const NUMBER = /\d/;
+// Capitalised, case-sensitive: "May" is a month, "may" a hedge ("this may be an empty string").
 const MONTH =
-  /\b(jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(tember)?|oct(ober)?|nov(ember)?|dec(ember)?)\b/i;
+  /\b(Jan(uary)?|Feb(ruary)?|Mar(ch)?|Apr(il)?|May|June?|July?|Aug(ust)?|Sep(tember)?|Oct(ober)?|Nov(ember)?|Dec(ember)?)\b/;
 /** A capitalised word that does not open the sentence: a name. */
 const NAME = /(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+|\b[A-Z]{2,}\b/;
 
@@ -131,18 +132,22 @@ function sameClaim(a: CheckableClaim, b: CheckableClaim): boolean {
   return shared / Math.max(1, Math.min(x.size, y.size)) >= 0.8;
 }
 
-/** What the model's reading of one part gave: located claims, notes, and whether its reply was read. */
+/** What the model's reading of one part gave: located claims, notes, whether its reply was read, and the calls made. */
 interface ChunkClaims {
   claims: Array<CheckableClaim & { rating?: number }>;
   notes: string[];
   read: boolean;
+  calls: number;
 }
+
+/** Calls per part: the first, and one repair retry. */
+const ATTEMPTS = 2;
 
 /** One part read by the model (a repair retry when the reply cannot be read); claims located in that part. */
 async function claimsOfChunk(model: ChatModel, text: string, title: string, chunk: TextChunk, of: string): Promise<ChunkClaims> {
   const part = text.slice(chunk.start, chunk.end);
   const notes: string[] = [];
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const reply = await model.complete({
       system: SPLIT_SYSTEM,
       user: `Title: ${title}\n\nText (${of}):\n${part}${attempt ? '\n\nReply with the JSON object only.' : ''}`,
@@ -168,9 +173,9 @@ async function claimsOfChunk(model: ChatModel, text: string, title: string, chun
       const end = chunk.start + m.end;
       claims.push({ text: claim, sentence: text.slice(start, end), start, end, ...(c.worth ? { rating: c.worth } : {}) });
     }
-    return { claims, notes, read: true };
+    return { claims, notes, read: true, calls: attempt + 1 };
   }
-  return { claims: [], notes, read: false };
+  return { claims: [], notes, read: false, calls: ATTEMPTS };
 }
 
 /** Parts the model reads at once. */
@@ -199,7 +204,7 @@ export async function claimsWithModel(
   let calls = 0;
   results.forEach((r, i) => {
     notes.push(...r.notes);
-    calls += r.read ? 1 + r.notes.filter((n) => n.includes('could not be read')).length : 2;
+    calls += r.calls;
     const found = r.read
       ? r.claims
       : checkableSentences(text.slice(chunks[i]!.start, chunks[i]!.end)).map((c) => ({

@@ -1,4 +1,7 @@
-/** Maps over items with at most `limit` calls in flight, keeping the order of the results. */
+/**
+ * Maps over items with at most `limit` calls in flight, keeping the order of the results. The first
+ * failure rejects, and no item starts after it (a model that refuses the key is not asked again).
+ */
 export async function mapWithConcurrency<T, R>(
   items: T[],
   limit: number,
@@ -6,10 +9,16 @@ export async function mapWithConcurrency<T, R>(
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failed) {
       const i = next++;
-      results[i] = await fn(items[i]!, i);
+      try {
+        results[i] = await fn(items[i]!, i);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
@@ -40,8 +49,12 @@ export function concurrencyLimit(limit: number): <R>(task: () => Promise<R>) => 
 
 /** A limiter whose waiting tasks start lowest priority first. */
 export interface PriorityLimiter {
-  /** Runs `task` when a slot is free and no waiting task has a lower priority. */
-  run<R>(priority: number, task: () => Promise<R>): Promise<R>;
+  /**
+   * Runs `task` when a slot is free and no waiting task has a lower priority. A priority given as a
+   * function is read each time a slot frees, so a waiting task can be moved up (a page a
+   * higher-ranked claim needs too).
+   */
+  run<R>(priority: number | (() => number), task: () => Promise<R>): Promise<R>;
   /** Tasks waiting for a slot. */
   readonly waiting: number;
   /** Rejects every waiting task with `reason` (a stopped check); running ones finish. */
@@ -56,14 +69,17 @@ export function priorityLimit(limit: number): PriorityLimiter {
   const max = Math.max(1, limit);
   let active = 0;
   let arrivals = 0;
-  const queue: Array<{ priority: number; order: number; start: () => void; fail: (e: unknown) => void }> = [];
+  const queue: Array<{ priority: () => number; order: number; start: () => void; fail: (e: unknown) => void }> = [];
   const next = () => {
     if (active >= max || queue.length === 0) return;
     let best = 0;
+    let bestPriority = queue[0]!.priority();
     for (let i = 1; i < queue.length; i++) {
-      const q = queue[i]!;
-      const b = queue[best]!;
-      if (q.priority < b.priority || (q.priority === b.priority && q.order < b.order)) best = i;
+      const p = queue[i]!.priority();
+      if (p < bestPriority || (p === bestPriority && queue[i]!.order < queue[best]!.order)) {
+        best = i;
+        bestPriority = p;
+      }
     }
     const [chosen] = queue.splice(best, 1);
     active++;
@@ -73,19 +89,18 @@ export function priorityLimit(limit: number): PriorityLimiter {
     get waiting() {
       return queue.length;
     },
-    run<R>(priority: number, task: () => Promise<R>): Promise<R> {
+    run<R>(priority: number | (() => number), task: () => Promise<R>): Promise<R> {
       return new Promise<R>((resolve, reject) => {
         queue.push({
-          priority,
+          priority: typeof priority === 'number' ? () => priority : priority,
           order: arrivals++,
           fail: reject,
           start: () => {
-            task()
-              .then(resolve, reject)
-              .finally(() => {
-                active--;
-                next();
-              });
+            // A task that throws before its first await must still give its slot back.
+            new Promise<R>((done) => done(task())).then(resolve, reject).finally(() => {
+              active--;
+              next();
+            });
           },
         });
         next();

@@ -103,8 +103,8 @@ describe('the content script validates payloads with the protocol’s own schema
       ok: false,
       error: expect.stringContaining('claims.0.verdict: one of supported, contradicted, not-found, mixed'),
     });
-    expect(await send('markClaims', { claims: Array(51).fill({ exact: 'x', verdict: 'supported' }) })).toMatchObject({
-      error: expect.stringContaining('claims: at most 50'),
+    expect(await send('markClaims', { claims: Array(501).fill({ exact: 'x', verdict: 'supported' }) })).toMatchObject({
+      error: expect.stringContaining('claims: at most 500'),
     });
     expect(await send('scrollToClaim', { index: 0 })).toEqual({ ok: true, value: { found: true } });
     for (const index of [-1, 1.5, '0'])

@@ -1,0 +1,294 @@
+import type { EvidenceSpan } from '../types';
+import type { FetchOutcome } from '../pipeline/fetch-page';
+import { normalizeUrl } from '../pipeline/dedupe-hits';
+import { onDomains } from '../pipeline/on-domains';
+import { sanitizeEvidence, type Removal } from '../pipeline/sanitize-evidence';
+import { concurrencyLimit, priorityLimit, type PriorityLimiter } from '../pipeline/concurrency';
+import { closestSentence } from '../pipeline/closest-sentence';
+import { searchRound, type SearchRound } from '../pipeline/search';
+import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../pipeline/judge';
+import { normalizeText } from '../anchor/normalize';
+import type { RankedClaim } from './rank-claims';
+import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
+import { applyJudge, judgeItems } from './apply-judge';
+import { verdictFor } from './verdict';
+import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './fact-check';
+
+/** Claims searched at once: enough to keep the page reads busy, few enough for a provider's rate limits. */
+export const SEARCHES_AT_ONCE = 8;
+/** Closest passages listed under a claim without a verdict. */
+const CLOSEST_SHOWN = 3;
+
+/** A stop as a value: what a stopped check's queued work is rejected with. */
+class Stopped extends Error {
+  constructor() {
+    super('stopped');
+  }
+}
+
+/** A page's read: the rank index it is read for (the best of the claims asking), its outcome once in. */
+interface PageRead {
+  priority: number;
+  outcome: Promise<FetchOutcome>;
+  done?: FetchOutcome;
+}
+
+/** Each page read once per check (by normalised URL), under one fetch limit, the pages of higher-ranked claims first. */
+class PageReads {
+  private readonly limit: PriorityLimiter;
+  private readonly reads = new Map<string, PageRead>();
+  private stopped = false;
+
+  constructor(
+    private readonly fetchPage: (url: string) => Promise<FetchOutcome>,
+    readonly fetchLimit: number,
+  ) {
+    this.limit = priorityLimit(fetchLimit);
+  }
+
+  /** Reads a page for the claim of rank index `priority` (0 first), or joins the read already asked for. */
+  read(url: string, priority: number): Promise<FetchOutcome> {
+    const already = this.already(url, priority);
+    if (already) return already;
+    if (this.stopped) return Promise.reject(new Stopped());
+    const read = { priority } as PageRead;
+    read.outcome = this.limit.run(
+      () => read.priority,
+      () => this.fetchPage(url),
+    );
+    read.outcome.then(
+      (o) => (read.done = o),
+      () => undefined,
+    );
+    this.reads.set(normalizeUrl(url), read);
+    return read.outcome;
+  }
+
+  /**
+   * The read another claim asked for, if any (none is started). A waiting read moves up to this
+   * claim's place: a higher-ranked claim must not wait behind the pages of lower-ranked ones.
+   */
+  already(url: string, priority: number): Promise<FetchOutcome> | undefined {
+    const r = this.reads.get(normalizeUrl(url));
+    if (!r) return undefined;
+    r.priority = Math.min(r.priority, priority);
+    return r.outcome;
+  }
+
+  /** Rejects the waiting reads and every later one; reads under way finish unheeded. */
+  stop() {
+    this.stopped = true;
+    this.limit.clear(new Stopped());
+  }
+
+  /** The reads finished so far: a stopped check does not wait for those under way. */
+  finished(): FetchOutcome[] {
+    return [...this.reads.values()].flatMap((r) => (r.done ? [r.done] : []));
+  }
+}
+
+/** One search per distinct normalised query, SEARCHES_AT_ONCE at a time, in the order asked (rank order). */
+class SharedSearches {
+  private readonly limit = concurrencyLimit(SEARCHES_AT_ONCE);
+  private readonly rounds = new Map<string, { query: string; round: Promise<SearchRound>; done?: SearchRound }>();
+  /** When the last search ended (performance.now()). */
+  lastAt = performance.now();
+
+  constructor(
+    private readonly ask: (query: string) => Promise<SearchRound>,
+    private readonly stopped: () => boolean,
+  ) {}
+
+  search(query: string): Promise<SearchRound> {
+    const key = normalizeText(query).toLowerCase();
+    const known = this.rounds.get(key);
+    if (known) return known.round;
+    const entry: { query: string; round: Promise<SearchRound>; done?: SearchRound } = {
+      query,
+      round: this.limit(() => (this.stopped() ? Promise.reject(new Stopped()) : this.ask(query))),
+    };
+    entry.round.then(
+      (r) => {
+        entry.done = r;
+        this.lastAt = Math.max(this.lastAt, performance.now());
+      },
+      () => undefined,
+    );
+    this.rounds.set(key, entry);
+    return entry.round;
+  }
+
+  /** The queries asked (each once). */
+  queries(): string[] {
+    return [...this.rounds.values()].map((r) => r.query);
+  }
+
+  /** The rounds finished so far: a stopped check does not wait for those under way. */
+  finished(): SearchRound[] {
+    return [...this.rounds.values()].flatMap((r) => (r.done ? [r.done] : []));
+  }
+}
+
+/** A claim's spans as the check numbered them, with their text as the code and the judge read it. */
+interface ClaimSpans {
+  candidates: EvidenceSpan[];
+  texts: Map<string, string>;
+  removed: Removal[];
+}
+
+/** A settled claim, with the sentences its spans had taken out (for the warnings). */
+export interface RunSettled extends SettledClaim {
+  removed: Removal[];
+}
+
+/** Which of a run's claims settled, and whether a stop ended it first. */
+export interface RunEnd {
+  /** By the claim's index in the run's list (rank order). */
+  settled: Map<number, RunSettled>;
+  stopped: boolean;
+}
+
+/**
+ * One pass over a ranked list of claims: each claim searched (a query two claims share asked once),
+ * its pages read (each page once, the higher-ranked claims' first), its verdict given by the code as
+ * soon as its pages are read, or by the model judge in batches of JUDGE_BATCH for those the code
+ * could not settle; each verdict reported as it settles. A stop rejects the queued reads and
+ * searches, settles nothing more, and ends the run at once, whatever is still under way.
+ */
+export class CheckRun {
+  readonly pages: PageReads;
+  readonly searches: SharedSearches;
+  /** What each judge call gave, and how many claims it was asked. */
+  readonly judged: Array<{ outcome: JudgeOutcome; asked: number }> = [];
+  private readonly settled = new Map<number, RunSettled>();
+  private readonly spans = new Map<number, ClaimSpans>();
+  private readonly excluded: (url: string) => boolean;
+  private readonly judgeOn: boolean;
+  private spanCount: number;
+  private closed = false;
+  /** Claims the code found no verdict for, waiting for the judge's next batch. */
+  private waiting: Array<{ i: number; claim: CheckedClaim }> = [];
+  /** Claims whose code verdict is not in yet: while there are some, a batch short of JUDGE_BATCH waits for them. */
+  private codePending: number;
+  private readonly judging: Array<Promise<void>> = [];
+
+  constructor(
+    private readonly claims: RankedClaim[],
+    private readonly deps: FactCheckDeps,
+    private readonly input: Pick<FactCheckInput, 'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal'>,
+  ) {
+    const settings = input.settings;
+    this.pages = new PageReads(deps.fetchPage, settings?.fetchConcurrency ?? 3);
+    const options = { fetch: deps.fetch, now: deps.now, cache: deps.cache, timeoutMs: settings?.searchTimeoutMs };
+    this.searches = new SharedSearches(
+      (q) => searchRound(deps.providers, [q], { ...options, count: CLAIM_BUDGET.results }),
+      () => this.closed,
+    );
+    this.excluded = excludedFrom(input.pageUrl, onDomains(settings?.denyDomains ?? []));
+    this.judgeOn = Boolean(input.judge && deps.model);
+    this.spanCount = input.spanOffset ?? 0;
+    this.codePending = claims.length;
+  }
+
+  /** Runs every claim; settles when each has settled, or at once when the signal stops the check. */
+  async run(): Promise<RunEnd> {
+    const signal = this.input.signal;
+    let stopNow!: () => void;
+    const stop = new Promise<void>((resolve) => (stopNow = resolve));
+    const onAbort = () => {
+      // At once, so that nothing settles between the stop and the outcome made of what had settled.
+      this.closed = true;
+      this.pages.stop();
+      stopNow();
+    };
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    const work = (async () => {
+      await Promise.all(this.claims.map((c, i) => this.checkClaim(c, i)));
+      // Every batch is asked by the time the last claim's code verdict is in.
+      await Promise.all(this.judging);
+    })();
+    try {
+      await Promise.race([work, stop]);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      // A stopped run is not waited for: what it does later is neither reported nor an unhandled error.
+      work.catch(() => undefined);
+    }
+    const stopped = this.closed && this.settled.size < this.claims.length;
+    this.closed = true;
+    return { settled: new Map(this.settled), stopped };
+  }
+
+  private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
+    let round: SearchRound;
+    try {
+      round = await this.searches.search(claim.text);
+    } catch (e) {
+      if (e instanceof Stopped || this.closed) return;
+      throw e;
+    }
+    if (this.closed) return;
+    const found = await claimEvidence(claim.text, round, {
+      read: (url) => this.pages.read(url, i),
+      readAlready: (url) => this.pages.already(url, i),
+      excluded: this.excluded,
+      now: this.deps.now(),
+    });
+    // Pages a stop rejected leave the evidence short: such a verdict is not given.
+    if (this.closed) return;
+    const renumber = (spans: EvidenceSpan[]) => spans.map((s) => ({ ...s, spanId: `S${++this.spanCount}` }));
+    const selected = renumber(found.selected);
+    const candidates = [...selected, ...renumber(found.closest)];
+    const { texts, removed } = sanitizeEvidence(candidates);
+    this.spans.set(i, { candidates, texts, removed });
+    const code: CheckedClaim = { ...claim, ...verdictFor(claim.text, selected, texts) };
+    if (this.judgeOn && code.verdict === 'not-found' && candidates.length > 0) this.waiting.push({ i, claim: code });
+    else this.settle(i, code);
+    this.codePending--;
+    if (this.waiting.length >= JUDGE_BATCH || this.codePending === 0) this.askJudge();
+  }
+
+  /** Sends the waiting claims to the judge as one batch; each settles with the verdict the code accepts. */
+  private askJudge() {
+    if (this.waiting.length === 0 || !this.deps.model) return;
+    const batch = this.waiting;
+    this.waiting = [];
+    const spansOf = (k: number) => this.spans.get(batch[k]!.i)!;
+    const { open, items } = judgeItems(
+      batch.map((b) => b.claim),
+      batch.map((_, k) => spansOf(k).candidates),
+      (k, s) => spansOf(k).texts.get(s.spanId) ?? s.text,
+    );
+    this.deps.onProgress('verifying', `The model judge reads ${items.length} claim${items.length === 1 ? '' : 's'}…`);
+    const asked = judgeClaims(this.deps.model, items).then((outcome) => {
+      this.judged.push({ outcome, asked: items.length });
+      const judged = applyJudge(
+        batch.map((b) => b.claim),
+        open,
+        outcome,
+      );
+      judged.forEach((c, k) => this.settle(batch[k]!.i, c));
+    });
+    this.judging.push(asked);
+  }
+
+  /** Settles a claim: its closest passages when it has no verdict, then reports it (never after a stop). */
+  private settle(i: number, claim: CheckedClaim) {
+    if (this.closed) return;
+    const { candidates, texts, removed } = this.spans.get(i)!;
+    const withClosest: CheckedClaim =
+      claim.verdict === 'not-found' && candidates.length > 0
+        ? {
+            ...claim,
+            closest: candidates.slice(0, CLOSEST_SHOWN).map((s) => ({
+              spanId: s.spanId,
+              sentence: closestSentence(claim.text, texts.get(s.spanId) ?? s.text),
+            })),
+          }
+        : claim;
+    const settled = { claim: withClosest, evidence: candidates };
+    this.settled.set(i, { ...settled, removed });
+    this.deps.onSettled?.(settled);
+  }
+}
