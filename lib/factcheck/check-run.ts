@@ -1,11 +1,12 @@
-import type { EvidenceSpan } from '../types';
+import type { EvidenceSpan, ProviderFailure } from '../types';
+import type { SearchProvider } from '../search/provider';
 import type { FetchOutcome } from '../pipeline/fetch-page';
 import { normalizeUrl } from '../pipeline/dedupe-hits';
 import { onDomains } from '../pipeline/on-domains';
 import { sanitizeEvidence, type Removal } from '../pipeline/sanitize-evidence';
 import { concurrencyLimit, priorityLimit, type PriorityLimiter } from '../pipeline/concurrency';
 import { closestSentence } from '../pipeline/closest-sentence';
-import { searchRound, type SearchRound } from '../pipeline/search';
+import { searchRound, type SearchRound, type SearchRoundOptions } from '../pipeline/search';
 import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../pipeline/judge';
 import { normalizeText } from '../anchor/normalize';
 import type { RankedClaim } from './rank-claims';
@@ -88,6 +89,28 @@ class PageReads {
 }
 
 /** One search per distinct normalised query, SEARCHES_AT_ONCE at a time, in the order asked (rank order). */
+/** Failures no later request can mend during a check: a key refused, access forbidden, a setting wrong. */
+const REFUSALS = new Set<ProviderFailure['kind']>(['auth', 'forbidden', 'config']);
+
+/**
+ * One claim's search round, on the providers that have not refused this check: once a provider
+ * rejects the key (or forbids access, or is misconfigured), later claims do not ask it again (a
+ * bad key must not cost a request per claim); their rounds carry its failure as they would have.
+ */
+function searchesSkippingRefusals(
+  providers: SearchProvider[],
+  options: SearchRoundOptions,
+): (query: string) => Promise<SearchRound> {
+  const refused = new Map<string, ProviderFailure>();
+  return async (query) => {
+    const live = providers.filter((p) => !refused.has(p.name));
+    const round = await searchRound(live, [query], options);
+    for (const f of round.failures) if (REFUSALS.has(f.kind)) refused.set(f.provider, f);
+    const skipped = providers.flatMap((p) => (live.includes(p) ? [] : [refused.get(p.name)!]));
+    return skipped.length === 0 ? round : { ...round, failures: [...round.failures, ...skipped] };
+  };
+}
+
 class SharedSearches {
   private readonly limit = concurrencyLimit(SEARCHES_AT_ONCE);
   private readonly rounds = new Map<string, { query: string; round: Promise<SearchRound>; done?: SearchRound }>();
@@ -181,7 +204,7 @@ export class CheckRun {
     this.pages = new PageReads(deps.fetchPage, settings?.fetchConcurrency ?? 3);
     const options = { fetch: deps.fetch, now: deps.now, cache: deps.cache, timeoutMs: settings?.searchTimeoutMs };
     this.searches = new SharedSearches(
-      (q) => searchRound(deps.providers, [q], { ...options, count: CLAIM_BUDGET.results }),
+      searchesSkippingRefusals(deps.providers, { ...options, count: CLAIM_BUDGET.results }),
       () => this.closed,
     );
     this.excluded = excludedFrom(input.pageUrl, onDomains(settings?.denyDomains ?? []));

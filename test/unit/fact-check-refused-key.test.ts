@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factCheck } from '@/lib/factcheck/fact-check';
+import { SEARCHES_AT_ONCE } from '@/lib/factcheck/check-run';
+import { createBraveProvider } from '@/lib/search/brave';
+import { startFakeBrave } from '../fakes/search-servers';
+
+const NOW = new Date('2026-11-30T12:00:00Z');
+const TEXT = Array.from({ length: 30 }, (_, i) => `Exampleville opened library branch ${i + 1} in ${1990 + i}.`).join(' ');
+
+let brave: Awaited<ReturnType<typeof startFakeBrave>>;
+beforeAll(async () => {
+  brave = await startFakeBrave({ apiKey: 'right', delayMs: 20, results: () => [] });
+});
+afterAll(() => brave.close());
+
+describe('a search key refused during a check', () => {
+  it('costs at most one round of requests, not one per claim; every claim still carries the failure, and the check says so', async () => {
+    const r = await factCheck(
+      { text: TEXT, pageUrl: 'https://exampleville.test/post', title: 't', budget: 30 },
+      {
+        now: () => NOW,
+        fetch,
+        providers: [createBraveProvider({ apiKey: 'wrong', baseUrl: brave.baseUrl })],
+        fetchPage: () => Promise.reject(new Error('no page is read: nothing was found')),
+        model: null,
+        onProgress: () => undefined,
+      },
+    );
+    expect(r.claims).toHaveLength(30);
+    expect(r.claims.every((c) => c.verdict === 'not-found')).toBe(true);
+    // The searches under way when the first refusal came were sent; none after it.
+    expect(brave.requests.length).toBeLessThanOrEqual(SEARCHES_AT_ONCE);
+    expect(r.failures).toEqual([expect.objectContaining({ kind: 'auth', provider: 'Brave Search' })]);
+    const search = r.stages.find((s) => s.stage === 'search')!;
+    expect(search.ok).toBe(false);
+  });
+});
