@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CheckedClaimSchema, FoundClaimSchema } from './checked-claims';
 import { RefusalSchema } from './shared/refusal-codes';
 import { TraceSchema } from './shared/trace-schema';
 
@@ -12,6 +13,8 @@ export const DatedSchema = z.object({
   iso: z.string(),
   /** Which signal produced the date. */
   source: DateSourceSchema,
+  /** When the page says it was last updated (ISO 8601), where it says so and that is a later day than `iso`. */
+  modified: z.string().optional(),
 });
 export type Dated = z.infer<typeof DatedSchema>;
 
@@ -319,31 +322,7 @@ const base = {
 };
 
 /** One checked claim of a page: where it is, its verdict and the spans for and against it. */
-/** A claim found in a checked text and kept for the check: where its sentence is, and its rank. */
-export const FoundClaimSchema = z.object({
-  text: z.string(),
-  /** The sentence in the checked text, verbatim, and its offsets there. */
-  sentence: z.string(),
-  start: z.number().int(),
-  end: z.number().int(),
-  /** Its place in the order of checking (1 = first); absent in results stored before claims were ranked. */
-  rank: z.number().int().optional(),
-  /** The code's score of how worth checking it is. */
-  worth: z.number().optional(),
-  /** The model's own 1–5 rating, when a model found it. */
-  rating: z.number().int().optional(),
-});
-export type FoundClaim = z.infer<typeof FoundClaimSchema>;
-
-export const CheckedClaimSchema = FoundClaimSchema.extend({
-  verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
-  for: z.array(z.string()),
-  against: z.array(z.string()),
-  reasons: z.array(z.string()),
-  /** Without a verdict: the closest passages read (span ids in the evidence) and the sentence of each nearest the claim. */
-  closest: z.array(z.object({ spanId: z.string(), sentence: z.string() })).optional(),
-});
-export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
+export { CheckedClaimSchema, FoundClaimSchema, type CheckedClaimRecord, type FoundClaim } from './checked-claims';
 
 /** A passage a refusal shows: a span of its evidence, its sentence nearest the question, and a link to that sentence. */
 export const BestPassageSchema = z.object({
