@@ -13,14 +13,44 @@ export interface SplitOptions {
 
 const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 
-/** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. */
+/**
+ * Characters handed to the segmenter at once. Node 20's Intl.Segmenter takes quadratic time on long
+ * strings (V8 fixed it later); a sentence always ends at a line break, so each line is segmented on
+ * its own, and a line longer than this in windows that restart at the last sentence begun (wider
+ * for a sentence longer than one).
+ */
+const SEGMENT_WINDOW = 10_000;
+
+/** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. Linear in the text's length. */
 export function sentenceSpans(text: string, offset = 0): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
-  for (const s of segmenter.segment(text)) {
-    const trimmed = s.segment.trimEnd();
+  const add = (at: number, segment: string) => {
+    const trimmed = segment.trimEnd();
     const lead = trimmed.length - trimmed.trimStart().length;
-    if (trimmed.trim().length === 0) continue;
-    spans.push([offset + s.index + lead, offset + s.index + trimmed.length]);
+    if (trimmed.trim().length > 0) spans.push([offset + at + lead, offset + at + trimmed.length]);
+  };
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const nl = text.indexOf('\n', lineStart);
+    const lineEnd = nl < 0 ? text.length : nl + 1;
+    let from = lineStart;
+    let size = SEGMENT_WINDOW;
+    while (from < lineEnd) {
+      const end = Math.min(lineEnd, from + size);
+      const segments = [...segmenter.segment(text.slice(from, end))];
+      // A sentence longer than the window: a wider one, so that no sentence is cut.
+      if (end < lineEnd && segments.length === 1) {
+        size *= 2;
+        continue;
+      }
+      // Short of the line's end, the window's last sentence may go on past it: it starts the next window.
+      const cut = end < lineEnd;
+      for (const s of cut ? segments.slice(0, -1) : segments) add(from + s.index, s.segment);
+      from = cut ? from + segments[segments.length - 1]!.index : end;
+      size = SEGMENT_WINDOW;
+    }
+    if (nl < 0) break;
+    lineStart = lineEnd;
   }
   return spans;
 }
