@@ -1,26 +1,70 @@
 /**
- * Fact-check wall time against the critical path of one claim (run by bench/run-bench.ts): the real
- * fact-check (lib/factcheck) over HTTP fakes that wait like the seed's providers, 300 ms per search
- * and per page. Two cases: each claim with its own three pages on their own sites (nothing shared,
- * the worst case), and a page's claims sharing their three sources (one statistics report states
- * them all, as the sources of one article's claims often do: each page is then read once).
+ * Fact-check figures (run by bench/run-bench.ts), over the real fact-check (lib/factcheck) and HTTP
+ * fakes that wait like the seed's providers, 300 ms per search and per page (issue 22, "Performance"):
+ * - eight claims, each with its own three pages on their own sites (nothing shared, the worst case),
+ *   or all sharing three sources (one statistics report states them all): factCheckBench;
+ * - a whole news article of the corpus, its first 60 checkable sentences, whose claims share their
+ *   sources as a real article's do, with the judge off and on: wholePageBench;
+ * - claim finding's time per character as the text grows (1×, 4×, 16×), in Node and in Chromium:
+ *   claimFindingScaling (bench/claim-finding-entry.ts);
+ * - the panel's first render of a 200-claim verdict list: firstRenderOf200.
  */
-import { factCheck } from '../lib/factcheck/fact-check';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { factCheck, findClaims, type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/fact-check';
+import { checkableSentences, type CheckableClaim } from '../lib/factcheck/split-claims';
+import type { VerdictKind } from '../lib/factcheck/verdict';
 import { buildPipeline } from '../lib/pipeline/build-deps';
+import { extractPage } from '../lib/pipeline/extract';
+import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
-import { defaultSettings } from '../lib/settings';
-import { articleHtml, startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
+import { defaultSettings, type Settings } from '../lib/settings';
+import type { AnswerRecord, FactCheckState } from '../lib/shared/records';
+import type { AnswerResult } from '../lib/types';
+import { loadPage, pageUrl } from '../test/corpus/corpus';
+import { CHROMIUM } from '../test/e2e/harness';
+import { articleHtml, startFixtureSite, viaLoopback, type FixturePage } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
+import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
+import { claimFindingGrowth, type ClaimFindingGrowth } from './claim-finding-entry';
 
 /** The waits of the fakes. */
 export const FACT_CHECK_LATENCY = { search: 300, page: 300 };
+/** The one fetch limit (settings.fetchConcurrency), at its default, passed explicitly. */
+export const FETCH_LIMIT = 3;
 const CLAIMS = 8;
 const PAGES_PER_CLAIM = 3;
+const NOW = new Date('2026-11-30T12:00:00Z');
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/** The floor the fetch limit sets: every distinct page read, FETCH_LIMIT at a time, after one search. */
+export const floorMs = (pages: number) => (pages / FETCH_LIMIT) * FACT_CHECK_LATENCY.page + FACT_CHECK_LATENCY.search;
+/** One claim's critical path: its search, then its pages (read in parallel). */
+export const CRITICAL_MS = FACT_CHECK_LATENCY.search + FACT_CHECK_LATENCY.page;
+
+/** The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes, without a cache. */
+async function pipelineOver(braveBaseUrl: string, model?: Settings['model']) {
+  const defaults = defaultSettings();
+  const pipeline = await buildPipeline(
+    {
+      ...defaults,
+      search: { ...defaults.search, providers: ['brave'], brave: { apiKey: 'k', baseUrl: braveBaseUrl } },
+      ...(model ? { model } : {}),
+    },
+    { fetch: viaLoopback(), now: () => NOW, openAiModel: createOpenAiCompatibleModel },
+  );
+  return {
+    settings: { ...pipeline.settings, fetchConcurrency: FETCH_LIMIT },
+    deps: { ...pipeline.deps, onProgress: () => undefined } satisfies FactCheckDeps,
+  };
 }
 
 /** One checkable sentence per claim: a district's population on a date. */
@@ -33,6 +77,8 @@ export interface FactCheckBench {
   eightMs: number;
   /** The critical path of one claim: its search, then its slowest page. */
   criticalMs: number;
+  /** The floor of the eight: their distinct pages FETCH_LIMIT at a time, after one search. */
+  floorMs: number;
   /** Requests sent for the eight claims: searches and page fetches. */
   requests: number;
 }
@@ -76,19 +122,15 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
       }));
     },
   });
-  const defaults = defaultSettings();
-  // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes, without a cache.
-  const pipeline = await buildPipeline(
-    { ...defaults, search: { ...defaults.search, providers: ['brave'], brave: { apiKey: 'k', baseUrl: brave.baseUrl } } },
-    { fetch: viaLoopback(), now: () => new Date('2026-11-30T12:00:00Z'), openAiModel: createOpenAiCompatibleModel },
-  );
-  const settings = pipeline.settings;
-  const deps = { ...pipeline.deps, onProgress: () => undefined };
+  const { settings, deps } = await pipelineOver(brave.baseUrl);
   const check = async (n: number, run: number) => {
     // The run number rides in the text, so each run's searches and pages are new to the fakes.
     const text = Array.from({ length: n }, (_, i) => `${claim(i).slice(0, -1)} (run${run}).`).join(' ');
     const t0 = performance.now();
-    const r = await factCheck({ text, pageUrl: 'https://exampleville-blog.test/post', title: 'Districts', settings }, deps);
+    const r = await factCheck(
+      { text, pageUrl: 'https://exampleville-blog.test/post', title: 'Districts', settings, budget: n },
+      deps,
+    );
     if (r.claims.length !== n) throw new Error(`bench: ${r.claims.length} claims checked, expected ${n}`);
     return performance.now() - t0;
   };
@@ -106,10 +148,347 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
     return {
       oneMs: median(one),
       eightMs: median(eight),
-      criticalMs: FACT_CHECK_LATENCY.search + FACT_CHECK_LATENCY.page,
+      criticalMs: CRITICAL_MS,
+      floorMs: floorMs(hosts.size),
       requests,
     };
   } finally {
     await Promise.all([site.close(), brave.close()]);
+  }
+}
+
+/** The corpus's long news article the whole-page bench checks (Seattle Times, 73 checkable sentences). */
+export const BENCH_ARTICLE = 'seattletimes-1';
+/** Its checkable sentences checked: the first 60, in page order. */
+export const BENCH_CLAIMS = 60;
+/** Consecutive sentences about one subject (one source report each). */
+const SENTENCES_PER_SUBJECT = 4;
+/** Every third sentence is stated by no source (its subject's pages speak of its neighbours only). */
+const UNSTATED_EVERY = 3;
+
+/** A corpus page's main text as the extension reads a tab (lib/background/fact-check-jobs.ts). */
+export async function corpusText(name: string): Promise<{ name: string; url: string; title: string; text: string }> {
+  const page = loadPage(name);
+  const url = pageUrl(page.source);
+  const { text, title } = (
+    await extractPage(
+      { html: page.source, url, lastModified: null, retrievedAt: NOW.toISOString(), origin: 'tab' },
+      parseHtmlWithLinkedom,
+    )
+  ).page;
+  return { name, url, title, text };
+}
+
+/** A corpus page's main text cut after its `claims`-th checkable sentence, and those sentences. */
+export async function benchArticle(
+  name = BENCH_ARTICLE,
+  claims = BENCH_CLAIMS,
+): Promise<{ name: string; url: string; title: string; text: string; claims: CheckableClaim[] }> {
+  const page = await corpusText(name);
+  const all = checkableSentences(page.text);
+  if (all.length < claims) throw new Error(`bench: ${name} has ${all.length} checkable sentences, not ${claims}`);
+  const text = page.text.slice(0, all[claims - 1]!.end);
+  const found = checkableSentences(text);
+  if (found.length !== claims) throw new Error(`bench: ${name} cut gives ${found.length} checkable sentences, not ${claims}`);
+  return { ...page, text, claims: found };
+}
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The article's sources, shared as a real article's are: its sentences in subjects of
+ * SENTENCES_PER_SUBJECT consecutive ones; each subject has its report (stating the subject's
+ * sentences) and a coverage page that also states the next subject's. A claim's search finds its
+ * subject's report, its subject's coverage and the previous subject's (2 or 3 pages). Every
+ * UNSTATED_EVERY-th sentence is on no page: its search finds pages about its neighbours only, so the
+ * code has no verdict for it (the judge's share).
+ */
+function sourcePool(claims: CheckableClaim[]): { pages: FixturePage[]; hostsOf: (claim: number) => string[] } {
+  const subjectOf = (i: number) => Math.floor(i / SENTENCES_PER_SUBJECT);
+  const subjects = subjectOf(claims.length - 1) + 1;
+  const stated = (of: number[]) =>
+    claims
+      .filter((_, i) => of.includes(subjectOf(i)) && i % UNSTATED_EVERY !== UNSTATED_EVERY - 1)
+      .map((c) => escapeHtml(c.text));
+  const page = (host: string, title: string, paragraphs: string[]): FixturePage => ({
+    host,
+    path: '/story',
+    html: articleHtml({ title, paragraphs }),
+    delayMs: FACT_CHECK_LATENCY.page,
+  });
+  const report = (g: number) => `report${g + 1}.test`;
+  const coverage = (g: number) => `coverage${g + 1}.test`;
+  const pages: FixturePage[] = [];
+  for (let g = 0; g < subjects; g++) {
+    pages.push(page(report(g), `Report ${g + 1}`, stated([g])));
+    if (g + 1 < subjects) pages.push(page(coverage(g), `Coverage ${g + 1}`, stated([g, g + 1])));
+  }
+  return {
+    pages,
+    hostsOf: (i) => {
+      const g = subjectOf(i);
+      return [report(g), ...(g + 1 < subjects ? [coverage(g)] : []), ...(g > 0 ? [coverage(g - 1)] : [])];
+    },
+  };
+}
+
+/** One check of the whole article, as the outcome and the fakes saw it. */
+export interface WholePageRun {
+  /** Wall time of the check, and time to its first settled verdict (first onSettled). */
+  allMs: number;
+  firstMs: number;
+  /** The floor of this run's distinct pages (floorMs). */
+  floorMs: number;
+  claims: number;
+  /** outcome.counts. */
+  searches: number;
+  pagesRead: number;
+  judgeCalls: number;
+  verdicts: Record<VerdictKind, number>;
+  /** Claims without a code verdict that had passages read for them (what the judge is asked). */
+  open: number;
+  /** Claims without a code verdict and without any passage (the judge is not asked). */
+  noPassage: number;
+  /** At the fakes: search and page requests, model calls, judge items read, repair retries. */
+  searchRequests: number;
+  pageRequests: number;
+  modelCalls: number;
+  judgeItems: number;
+  repairs: number;
+}
+
+export interface WholePageBench {
+  article: { name: string; title: string; chars: number; claims: number; sourcePages: number };
+  /** Checks with the judge off (the first one after a warm-up when asked). */
+  runs: WholePageRun[];
+  /** One check with the judge on, a fake model answering "neither" for every item. */
+  judged: WholePageRun;
+}
+
+/** The repair retry's prompt says this (lib/pipeline/judge.ts). */
+const REPAIR = 'Your previous reply could not be read';
+
+/**
+ * The whole-page fact-check of BENCH_ARTICLE's first BENCH_CLAIMS checkable sentences, budget
+ * BENCH_CLAIMS: `runs` times with the judge off (after one unmeasured warm-up when `warmUp`), then
+ * once with the judge on, on the claim list the keyless check finds (checked as given).
+ */
+export async function wholePageBench(runs: number, warmUp: boolean): Promise<WholePageBench> {
+  const article = await benchArticle();
+  const pool = sourcePool(article.claims);
+  const site = await startFixtureSite(pool.pages);
+  const indexOf = new Map(article.claims.map((c, i) => [c.text, i]));
+  const unknown: string[] = [];
+  const brave = await startFakeBrave({
+    apiKey: 'k',
+    delayMs: FACT_CHECK_LATENCY.search,
+    results: (q) => {
+      const i = indexOf.get(q);
+      if (i === undefined) {
+        unknown.push(q);
+        return [];
+      }
+      return pool.hostsOf(i).map((host) => ({ url: site.urlOf(host, '/story'), title: host, description: 'story' }));
+    },
+  });
+  const model = await startFakeOpenAi({
+    apiKey: 'k',
+    reply: () => 'not used',
+    judge: (b) => JSON.stringify({ verdicts: judgeItemsInPrompt(b).map((it) => ({ item: it.item, verdict: 'neither' })) }),
+  });
+  const keyless = await pipelineOver(brave.baseUrl);
+  const withModel = await pipelineOver(brave.baseUrl, { kind: 'openai', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' });
+  const input = { text: article.text, pageUrl: article.url, title: article.title, budget: BENCH_CLAIMS };
+
+  const check = async (judge: boolean): Promise<WholePageRun> => {
+    const before = { search: brave.requests.length, page: site.requests.length, chats: model.chats.length };
+    const { settings, deps } = judge ? withModel : keyless;
+    // With the judge, the keyless claim list is checked as given: the same 60 claims, the model only judges.
+    const claims = judge ? (await findClaims(article.text, article.title, null)).claims : undefined;
+    let firstAt: number | undefined;
+    const t0 = performance.now();
+    const r: FactCheckOutcome = await factCheck(
+      { ...input, settings, judge, ...(claims ? { claims } : {}) },
+      { ...deps, onSettled: () => (firstAt ??= performance.now()) },
+    );
+    const allMs = performance.now() - t0;
+    if (r.claims.length !== BENCH_CLAIMS) throw new Error(`bench: ${r.claims.length} claims checked, expected ${BENCH_CLAIMS}`);
+    if (unknown.length) throw new Error(`bench: searches for no claim of the article: ${unknown.slice(0, 2).join(' | ')}`);
+    const chats = model.chats.slice(before.chats);
+    const judgeChats = chats.filter(isJudgeRequest);
+    const verdicts = { supported: 0, contradicted: 0, 'not-found': 0, mixed: 0 };
+    for (const c of r.claims) verdicts[c.verdict]++;
+    return {
+      allMs,
+      firstMs: (firstAt ?? Number.NaN) - t0,
+      floorMs: floorMs(r.counts.pagesRead),
+      claims: r.claims.length,
+      ...r.counts,
+      verdicts,
+      open: r.claims.filter((c) => c.verdict === 'not-found' && (c.closest?.length ?? 0) > 0).length,
+      noPassage: r.claims.filter((c) => c.verdict === 'not-found' && !c.closest?.length).length,
+      searchRequests: brave.requests.length - before.search,
+      pageRequests: site.requests.length - before.page,
+      modelCalls: chats.length,
+      judgeItems: judgeChats.reduce((n, b) => n + judgeItemsInPrompt(b).length, 0),
+      repairs: judgeChats.filter((b) => b.messages.some((m) => m.content.includes(REPAIR))).length,
+    };
+  };
+  try {
+    if (warmUp) await check(false); // module loading, first connections, the extractor's code compiled
+    const measured: WholePageRun[] = [];
+    for (let run = 0; run < runs; run++) measured.push(await check(false));
+    const judged = await check(true);
+    return {
+      article: {
+        name: article.name,
+        title: article.title,
+        chars: article.text.length,
+        claims: article.claims.length,
+        sourcePages: pool.pages.length,
+      },
+      runs: measured,
+      judged,
+    };
+  } finally {
+    await Promise.all([site.close(), brave.close(), model.close()]);
+  }
+}
+
+/** Medians of the runs' timing ratios. */
+export function wholePageRatios(runs: WholePageRun[]): { allOverFloor: number; firstOverCritical: number } {
+  return {
+    allOverFloor: median(runs.map((r) => r.allMs / r.floorMs)),
+    firstOverCritical: median(runs.map((r) => r.firstMs / CRITICAL_MS)),
+  };
+}
+
+/** The corpus page with 200 checkable sentences and more (the New Zealand article, 384): the panel's 200-claim check. */
+export const LONG_PAGE = 'wikipedia-2';
+const LONG_PAGE_CLAIMS = 200;
+
+export interface ScalingFigures {
+  chars: number;
+  claims: number;
+  node: ClaimFindingGrowth;
+  /** In headless Chromium (the extension's V8), when it could be launched. */
+  chromium?: ClaimFindingGrowth;
+}
+
+/**
+ * Claim finding on the bench article's text (BENCH_ARTICLE's first BENCH_CLAIMS checkable sentences)
+ * repeated to 1×, 4× and 16× its length (bench/claim-finding-entry.ts), in Node and, with
+ * `inChromium`, in a headless Chromium page (the code bundled with esbuild, as bench/browser-bench.ts
+ * does; said and left out when Chromium cannot be launched).
+ */
+export async function claimFindingScaling(samples: number, inChromium: boolean): Promise<ScalingFigures> {
+  const article = await benchArticle();
+  const figures: ScalingFigures = {
+    chars: article.text.length,
+    claims: article.claims.length,
+    node: claimFindingGrowth(article.text, samples),
+  };
+  if (!inChromium) return figures;
+  const bundle = await build({
+    entryPoints: [path.resolve('bench/claim-finding-entry.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'SpanlightClaims',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const browser = await chromium
+    .launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'] })
+    .catch((e: unknown) => {
+      console.log(`bench: no Chromium for the claim-finding figures (${e instanceof Error ? e.message.split('\n')[0] : e})`);
+      return null;
+    });
+  if (!browser) return figures;
+  try {
+    const page = await browser.newPage();
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    // The loop runs inside the bundle: functions defined here would be rewritten by tsx (__name).
+    figures.chromium = await page.evaluate(
+      ({ text, n }) =>
+        (
+          window as unknown as { SpanlightClaims: { claimFindingGrowth(t: string, n: number): ClaimFindingGrowth } }
+        ).SpanlightClaims.claimFindingGrowth(text, n),
+      { text: article.text, n: samples },
+    );
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The verdict items of the first render of the panel's lists of a 200-claim check, against 200. */
+export interface FirstRender {
+  claims: number;
+  /** components/fact-check-view.tsx: the running check's list, and the finished check's. */
+  running: number;
+  finished: number;
+}
+
+/**
+ * The real panel components rendered once to markup (react-dom/server: the first render, no effect
+ * runs, so no later slice is added) for 200 settled claims of LONG_PAGE: the verdict items in it.
+ * The browser's i18n is stood in for by an empty catalogue (the panel then shows message keys).
+ */
+export async function firstRenderOf200(): Promise<FirstRender> {
+  const g = globalThis as { chrome?: unknown };
+  const had = 'chrome' in g;
+  const before = g.chrome;
+  g.chrome = { i18n: { getMessage: () => '' }, runtime: {} };
+  try {
+    const { FactCheckView, RunningFactCheck } = await import('../components/fact-check-view');
+    const page = await corpusText(LONG_PAGE);
+    const found = (await findClaims(page.text, page.title, null)).claims.slice(0, LONG_PAGE_CLAIMS);
+    const checked = found.map((c) => ({ ...c, verdict: 'not-found' as const, for: [], against: [], reasons: ['none'] }));
+    const state: FactCheckState = {
+      pageUrl: page.url,
+      pageTitle: page.title,
+      found,
+      budget: found.length,
+      settled: checked.map((claim) => ({ claim, evidence: [] })),
+    };
+    const result: Extract<AnswerResult, { mode: 'fact-check' }> = {
+      mode: 'fact-check',
+      question: page.title,
+      trace: { stages: [] },
+      evidence: [],
+      searched: [],
+      warnings: [],
+      conflicts: [],
+      pageUrl: page.url,
+      pageTitle: page.title,
+      claims: checked,
+      more: 0,
+      notChecked: [],
+      checkable: checked.length,
+      skipped: 0,
+      failures: [],
+    };
+    const answer: AnswerRecord & { result: typeof result } = {
+      id: 'a1',
+      jobId: 'j1',
+      question: page.title,
+      createdAt: NOW.toISOString(),
+      result,
+    };
+    const items = (html: string) => html.match(/<li class="verdict /g)?.length ?? 0;
+    const noop = () => undefined;
+    return {
+      claims: found.length,
+      running: items(renderToStaticMarkup(createElement(RunningFactCheck, { state }))),
+      finished: items(
+        renderToStaticMarkup(
+          createElement(FactCheckView, { answer, citation: null, onCite: noop, onShowClaim: noop, onCheckMore: noop }),
+        ),
+      ),
+    };
+  } finally {
+    if (had) g.chrome = before;
+    else delete g.chrome;
   }
 }
