@@ -18,13 +18,11 @@ import { factCheck, findClaims, type FactCheckDeps, type FactCheckOutcome } from
 import { checkableSentences, type CheckableClaim } from '../lib/factcheck/split-claims';
 import type { VerdictKind } from '../lib/factcheck/verdict';
 import { buildPipeline } from '../lib/pipeline/build-deps';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings, type Settings } from '../lib/settings';
 import type { AnswerRecord, FactCheckState } from '../lib/shared/records';
 import type { AnswerResult } from '../lib/types';
-import { loadPage, pageUrl } from '../test/corpus/corpus';
+import { corpusText as corpusPageText } from '../test/corpus/corpus';
 import { CHROMIUM } from '../test/e2e/harness';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
@@ -166,18 +164,8 @@ const SENTENCES_PER_SUBJECT = 4;
 /** Every third sentence is stated by no source (its subject's pages speak of its neighbours only). */
 const UNSTATED_EVERY = 3;
 
-/** A corpus page's main text as the extension reads a tab (lib/background/fact-check-jobs.ts). */
-export async function corpusText(name: string): Promise<{ name: string; url: string; title: string; text: string }> {
-  const page = loadPage(name);
-  const url = pageUrl(page.source);
-  const { text, title } = (
-    await extractPage(
-      { html: page.source, url, lastModified: null, retrievedAt: NOW.toISOString(), origin: 'tab' },
-      parseHtmlWithLinkedom,
-    )
-  ).page;
-  return { name, url, title, text };
-}
+/** A corpus page's main text as the extension reads a tab (test/corpus/corpus.ts). */
+export const corpusText = (name: string) => corpusPageText(name, NOW);
 
 /** A corpus page's main text cut after its `claims`-th checkable sentence, and those sentences. */
 export async function benchArticle(

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { extractPage } from '../../lib/pipeline/extract';
+import { parseHtmlWithLinkedom } from '../../lib/pipeline/parse-html';
 
 /** Readability's test pages, beside the project at `../shared/corpus/readability-pages`. */
 export const CORPUS_DIR = path.resolve('../shared/corpus/readability-pages');
@@ -151,4 +153,20 @@ export function pagesNearMedianSize(count: number): string[] {
     .sort((a, b) => Math.abs(a.bytes - mid) - Math.abs(b.bytes - mid))
     .slice(0, count)
     .map((s) => s.name);
+}
+
+/** A corpus page's main text as the extension reads a tab it fact-checks (lib/background/fact-check-jobs.ts). */
+export async function corpusText(
+  name: string,
+  now: Date = new Date(),
+): Promise<{ name: string; url: string; title: string; text: string }> {
+  const page = loadPage(name);
+  const url = pageUrl(page.source);
+  const { text, title } = (
+    await extractPage(
+      { html: page.source, url, lastModified: null, retrievedAt: now.toISOString(), origin: 'tab' },
+      parseHtmlWithLinkedom,
+    )
+  ).page;
+  return { name, url, title, text };
 }

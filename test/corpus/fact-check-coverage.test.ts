@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLAIM_BUDGET, factCheck, type FactCheckDeps } from '@/lib/factcheck/fact-check';
 import { checkableSentences, type CheckableClaim } from '@/lib/factcheck/split-claims';
-import { extractPage } from '@/lib/pipeline/extract';
 import { fetchPage } from '@/lib/pipeline/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
 import { memoryCache } from '@/lib/pipeline/cache';
@@ -11,7 +10,7 @@ import { cachedPageReader } from '@/lib/pipeline/read-page';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { wikipediaHandler } from '../fakes/wikipedia-site';
-import { CORPUS_DIR, corpusNames, loadPage, pageUrl } from './corpus';
+import { CORPUS_DIR, corpusNames, corpusText } from './corpus';
 
 // Issue 22's acceptance on the shared corpus: the ten pages with the most checkable sentences,
 // fact-checked keyless (Wikipedia over a local fake serving a real corpus article), with no cap.
@@ -39,15 +38,7 @@ let wiki: FakeServer;
 beforeAll(async () => {
   const all: CorpusText[] = [];
   for (const name of corpusNames()) {
-    const page = loadPage(name);
-    const url = pageUrl(page.source);
-    // The page's main text as the extension reads a tab (lib/background/fact-check-jobs.ts).
-    const { text, title } = (
-      await extractPage(
-        { html: page.source, url, lastModified: null, retrievedAt: NOW.toISOString(), origin: 'tab' },
-        parseHtmlWithLinkedom,
-      )
-    ).page;
+    const { url, title, text } = await corpusText(name, NOW);
     all.push({ name, url, title, text, checkable: checkableSentences(text) });
   }
   pages = all.sort((a, b) => b.checkable.length - a.checkable.length || a.name.localeCompare(b.name)).slice(0, PAGES);

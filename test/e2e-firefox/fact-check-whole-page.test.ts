@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { loadPage } from '../corpus/corpus';
-import { extractPage } from '@/lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { corpusText, loadPage } from '../corpus/corpus';
 import { checkableSentences } from '@/lib/factcheck/split-claims';
 import { DEFAULT_CLAIM_BUDGET } from '@/lib/factcheck/fact-check';
 import { articleHtml, startFixtureSite, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
@@ -26,14 +24,9 @@ const STOPPED = 'quanta-1';
 const SOURCES = 12;
 const VERDICT_MARKS = ['supported', 'contradicted', 'not-found', 'mixed'].map((v) => `spanlight-verdict-${v}`);
 
+/** A corpus page's checkable sentences, as the extension finds them in the tab. */
 async function checkableOf(name: string): Promise<string[]> {
-  const page = loadPage(name);
-  const url = `http://news.test/${name}`;
-  const extracted = await extractPage(
-    { html: page.source, url, lastModified: null, retrievedAt: new Date().toISOString(), origin: 'web' },
-    parseHtmlWithLinkedom,
-  );
-  return checkableSentences(extracted.page.text).map((c) => c.text);
+  return checkableSentences((await corpusText(name)).text).map((c) => c.text);
 }
 
 /** The evidence sites a claim's search finds: the one stating it (when one does), and another: claims share sources. */
