@@ -1,61 +1,65 @@
-import type { Dated } from '../types';
+import type { Dated, DateSource } from '../types';
+import {
+  bodyDateValues,
+  jsonLdDates,
+  labelledElementDates,
+  metaDates,
+  urlDay,
+  type DateDocument,
+  type MarkupDate,
+} from './dates-markup';
+import { pageTextDates, walkPageText, type PageTextDates, type WalkNode } from './dates-page-text';
+import { datesInText, isCalendarDate, MONTH_NUMBERS, type NumericOrder } from './dates-text';
 
-/** The parts of a document the date finder reads. */
-export interface DateDocument {
-  querySelectorAll(selector: string): ArrayLike<{ textContent: string | null; getAttribute(name: string): string | null }>;
-}
+export type { DateDocument } from './dates-markup';
 
-/** Meta names and properties that state a publication date, strongest first; modification dates last. */
-const META_NAMES = [
-  'article:published_time',
-  'og:article:published_time',
-  'article:published',
-  'datepublished',
-  'pubdate',
-  'publishdate',
-  'publish-date',
-  'publish_date',
-  'publication_date',
-  'citation_publication_date',
-  'citation_date',
-  'dc.date.issued',
-  'dcterms.issued',
-  'dc.date',
-  'dcterms.date',
-  'dcterms.created',
-  'date',
-  'sailthru.date',
-  'parsely-pub-date',
-  'article.published',
-  'og:updated_time',
-  'article:modified_time',
-  'datemodified',
-];
-
-/** schema.org types of an article (Readability's list): their dates are the page's own. */
-const ARTICLE_TYPES =
-  /^(?:\w*Article|Report|SocialMediaPosting|BlogPosting|LiveBlogPosting|DiscussionForumPosting|APIReference)$/;
-/** schema.org types of a whole page (WebPage, AboutPage…): next best after an article. */
-const PAGE_TYPES = /^\w*Page$/;
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** A valid calendar date (no 31 April, no 29 February outside leap years). */
-function isCalendarDate(y: number, m: number, d: number): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-}
-
-const inRange = (year: number) => year >= 1990 && year <= 2100;
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** ISO 8601 as sites write it: date, optional time, optional zone ("Z", "+01:00", "+0100"). */
 const ISO_LIKE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 /**
- * Parses an ISO-ish or RFC date string to ISO 8601, or null. Relative text ("3 days ago") is not a
- * date. The day the publisher wrote is kept: a time with an offset keeps its offset
- * ("2015-07-10T22:30:00-04:00", which `iso.slice(0, 10)` shows as 10 July, not 11 July in UTC),
- * and a time without a zone is read as UTC, so the result never depends on the machine's time zone.
+ * RFC 2822 and HTTP dates ("Fri, 01 May 2020 23:00:00 -0400", "Tue, 15 Nov 1994 08:12:31 GMT") and
+ * JavaScript's Date#toString ("Mon Aug 24 2020 21:14:08 GMT+0000 (Coordinated Universal Time)").
+ */
+const RFC_LIKE =
+  /^(?:[a-z]{3},?\s+)?(?:(\d{1,2})\s+([a-z]{3})|([a-z]{3})\s+(\d{1,2}))\s+(\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*(?:(Z|GMT|UTC|UT|[ECMP][SD]T)?\s*([+-]\d{2}:?\d{2})?)\s*(?:\([^)]*\))?$/i;
+
+/** Unix `date` and Java's Date#toString: "Mon Oct 11 14:57:21 CEST 2021". */
+const UNIX_LIKE = /^[a-z]{3}\s+([a-z]{3})\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})\s+([a-z]{2,5})\s+(\d{4})$/i;
+
+/** The North American zone names RFC 2822 allows, in minutes east of UTC. */
+const ZONE_NAMES: Record<string, number> = {
+  EST: -300,
+  EDT: -240,
+  CST: -360,
+  CDT: -300,
+  MST: -420,
+  MDT: -360,
+  PST: -480,
+  PDT: -420,
+};
+
+const inRange = (year: number) => year >= 1990 && year <= 2100;
+
+/** The moment `y-m-d h:mi:s` at `offset` minutes east of UTC, written at that offset. */
+function atOffset(y: number, mo: number, d: number, h: number, mi: number, s: number, offset: number): string | null {
+  if (!inRange(y) || !isCalendarDate(y, mo, d) || h > 23 || mi > 59 || s > 59) return null;
+  const time = `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`;
+  if (offset === 0) return `${time}.000Z`;
+  const a = Math.abs(offset);
+  return `${time}${offset < 0 ? '-' : '+'}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
+}
+
+/**
+ * Parses a machine-written date (ISO 8601, RFC 2822, HTTP) to ISO 8601, or null; any other text
+ * gives the day it writes ("11 Jan 2019", "27.04.2020 18:50", "3. März 2024"), or null. Relative
+ * text ("3 days ago") is not a date. The day the publisher wrote is kept: a time with an offset
+ * keeps its offset ("2015-07-10T22:30:00-04:00", and "Fri, 01 May 2020 23:00:00 -0400" becomes
+ * "2020-05-01T23:00:00-04:00"), so `iso.slice(0, 10)` is the publisher's day, never the UTC one; a
+ * time without a zone is read as written (and marked UTC), so the result never depends on the
+ * machine's time zone. Nothing here calls Date.parse, whose reading of free text differs between
+ * browsers ("Party 2019" is 1 January 2019 to V8).
  */
 export function toIso(value: string): string | null {
   const v = value.trim();
@@ -73,209 +77,192 @@ export function toIso(value: string): string | null {
     const offset = `${digits.slice(0, 3)}:${digits.slice(3, 5) || '00'}`;
     return offset === '+00:00' || offset === '-00:00' ? `${time}${ms ? '' : '.000'}Z` : `${time}${offset}`;
   }
-  let t = Date.parse(v);
-  if (Number.isNaN(t)) return null;
-  // No zone written ("March 3, 2024 10:00"): Date.parse used the machine's zone; read it as UTC.
-  if (!/(?:\bZ\b|\bGMT\b|\bUTC\b|\b[ECMP][SD]T\b|[+-]\d{2}:?\d{2}\s*$)/i.test(v)) {
-    const l = new Date(t);
-    t = Date.UTC(l.getFullYear(), l.getMonth(), l.getDate(), l.getHours(), l.getMinutes(), l.getSeconds(), l.getMilliseconds());
+  const rfc = RFC_LIKE.exec(v);
+  if (rfc) {
+    const [, d1, mon1, mon2, d2, y, h, mi, s, name, numeric] = rfc;
+    const month = MONTH_NUMBERS.get((mon1 ?? mon2)!.toLowerCase()) ?? 0;
+    let offset = 0;
+    if (numeric) {
+      const n = numeric.replace(':', '');
+      offset = (n.startsWith('-') ? -1 : 1) * (Number(n.slice(1, 3)) * 60 + Number(n.slice(3, 5)));
+    } else if (name) offset = ZONE_NAMES[name.toUpperCase()] ?? 0;
+    return atOffset(Number(y), month, Number(d1 ?? d2), Number(h), Number(mi), Number(s ?? 0), offset);
   }
-  const date = new Date(t);
-  if (!inRange(date.getUTCFullYear())) return null;
-  return date.toISOString();
+  const unix = UNIX_LIKE.exec(v);
+  if (unix) {
+    const [, mon, d, h, mi, s, zone, y] = unix;
+    const offset = ZONE_NAMES[zone!.toUpperCase()];
+    const month = MONTH_NUMBERS.get(mon!.toLowerCase()) ?? 0;
+    if (offset !== undefined || /^(?:GMT|UTC)$/i.test(zone!))
+      return atOffset(Number(y), month, Number(d), Number(h), Number(mi), Number(s), offset ?? 0);
+    // A zone name RFC 2822 does not define ("CEST"): the day as written.
+    return isCalendarDate(Number(y), month, Number(d)) ? `${y}-${pad(month)}-${pad(Number(d))}` : null;
+  }
+  return datesInText(v, { order: null })[0]?.day ?? null;
 }
 
-/** JSON-LD text without the CDATA and comment wrappers some pages put around it. */
-function unwrapJsonLd(raw: string): string {
-  return raw
+/** Milliseconds since the epoch of an ISO string; a bare day counts as its UTC midnight. */
+const instant = (iso: string) => Date.parse(iso);
+const HOUR_MS = 3_600_000;
+
+/** A value that writes a time in UTC ("…Z", "+00:00", "GMT"): a moment, not the publisher's own day. */
+const WRITTEN_IN_UTC = /\d:\d{2}(?::\d{2}(?:[.,]\d+)?)?\s*(?:Z|[+-]00:?00|GMT|UTC|UT)(?:\s*[+-]00:?00)?\s*(?:\([^)]*\))?$/i;
+
+/**
+ * A UTC moment `iso` put on the page's own `day`: the moment itself when it falls on that day in
+ * UTC; else the bare day, when `day` is the moment's local day somewhere people publish (−10:00,
+ * Hawaii, to +14:00), since the page gives no offset and none is made up; otherwise null.
+ */
+function onDay(iso: string, day: string): string | null {
+  const t = instant(iso);
+  const utcDay = new Date(t).toISOString().slice(0, 10);
+  if (day === utcDay) return iso;
+  const earliest = Date.parse(day) - 14 * HOUR_MS;
+  const latest = Date.parse(day) + 24 * HOUR_MS + 10 * HOUR_MS;
+  return t >= earliest && t < latest ? day : null;
+}
+
+/** How the page reads its numeric dates, from its language: en-US month first, other tags day first. */
+function numericOrder(doc: DateDocument): NumericOrder {
+  const lang = (
+    doc.querySelectorAll('html[lang]')[0]?.getAttribute('lang') ??
+    doc.querySelectorAll('meta[property="og:locale" i]')[0]?.getAttribute('content') ??
+    ''
+  )
     .trim()
-    .replace(/^(?:\/\/\s*)?<!\[CDATA\[/, '')
-    .replace(/(?:\/\/\s*)?\]\]>$/, '')
-    .trim()
-    .replace(/^<!--/, '')
-    .replace(/-->$/, '')
-    .trim();
+    .toLowerCase()
+    .replace('_', '-');
+  if (!lang) return null;
+  if (lang === 'en-us') return 'mdy';
+  return lang === 'en' ? null : 'dmy';
 }
 
-function parseJsonLd(raw: string): unknown {
-  const text = unwrapJsonLd(raw);
-  try {
-    return JSON.parse(text);
-  } catch {
-    // Raw line breaks and tabs inside strings are common and invalid JSON; outside strings they
-    // are whitespace, so replacing every control character (below U+0020) with a space is safe.
-    try {
-      return JSON.parse(text.replace(/[^ -\uffff]+/g, ' '));
-    } catch {
-      return undefined;
-    }
-  }
+/** The page the document was read from: its address and when it was read. */
+export interface DatePage {
+  /** The page's final URL: a date in its path ("/2020/02/17/") is the publisher's own day. */
+  url?: string;
+  /** When the page was read (ISO 8601): a page is never published after it was read. */
+  readAt?: string;
 }
 
-interface LdDates {
-  published: string | null;
-  modified: string | null;
-  /** 2 for an article @type, 1 for a page, 0 for anything else (a comment, a video, an image…). */
-  rank: number;
-  depth: number;
-}
-
-function typeRank(type: unknown): number {
-  const types = (Array.isArray(type) ? type : [type])
-    .filter((t): t is string => typeof t === 'string')
-    .map((t) => t.replace(/^https?:\/\/schema\.org\//, ''));
-  if (types.some((t) => ARTICLE_TYPES.test(t))) return 2;
-  return types.some((t) => PAGE_TYPES.test(t)) ? 1 : 0;
+/** A date with where it came from. */
+interface Candidate {
+  iso: string;
+  source: DateSource;
+  /** The value wrote a time in UTC. */
+  utc?: boolean;
 }
 
 /**
- * JSON-LD dates: datePublished of an article (shallowest first), of a page, of anything else;
- * then dateModified in the same order.
+ * The page's publication date with its source, in the seed's order of strength (seed 000,
+ * "Freshness"), each stage extended the way htmldate reads pages (issue #24):
+ * 1. structured data: JSON-LD datePublished (else dateCreated) of the article, then of the page;
+ * 2. meta tags (Open Graph, schema.org, Dublin Core, Highwire…), then markup in the body that
+ *    labels a date as published (microdata and RDFa datePublished, `pubdate`, hAtom `published`);
+ * 3. the URL's date ("/2020/02/17/"), reported as `meta`, the page's metadata;
+ * 4. the HTTP Last-Modified header;
+ * 5. the page's text (`opening-text`): a byline date labelled "Published", "Veröffentlicht am",
+ *    "Publié le", "Publicado el"…; else the date of the byline next to the title (a date element,
+ *    a `<time>`, a short line after the `<h1>`), else the first date element; comments left out.
+ * A date labelled as an update (dateModified, article:modified_time, "Updated", "Aktualisiert",
+ * "Mis à jour", "Actualizado"…) is never taken for the publication date while one of those dates
+ * the page; it is kept beside it as `modified` when on a later day, and used only when nothing else
+ * dates the page. Dates after `page.readAt` are left out. A time written in UTC is a moment, not
+ * the page's day: it is replaced by the page's own writing of the same moment at its offset (a
+ * `<time>`, a meta tag), or put on the day the URL or the byline writes when that day is the
+ * moment's day somewhere (see `onDay`).
  */
-function fromJsonLd(doc: DateDocument): string | null {
-  const scripts = doc.querySelectorAll('script[type="application/ld+json" i]');
-  const found: LdDates[] = [];
-  for (let i = 0; i < scripts.length; i++) {
-    const data = parseJsonLd(scripts[i]!.textContent ?? '');
-    if (data === undefined) continue;
-    const queue: Array<[unknown, number]> = [[data, 0]];
-    while (queue.length > 0) {
-      const [item, depth] = queue.shift()!;
-      if (Array.isArray(item)) {
-        for (const x of item) queue.push([x, depth]);
-      } else if (item && typeof item === 'object') {
-        const rec = item as Record<string, unknown>;
-        const published = typeof rec.datePublished === 'string' ? toIso(rec.datePublished) : null;
-        const modified = typeof rec.dateModified === 'string' ? toIso(rec.dateModified) : null;
-        if (published || modified) found.push({ published, modified, rank: typeRank(rec['@type']), depth });
-        for (const v of Object.values(rec)) if (v && typeof v === 'object') queue.push([v, depth + 1]);
-      }
+export function findDocumentDate(doc: DateDocument, lastModified: string | null, page: DatePage = {}): Dated | null {
+  const readAt = page.readAt ? instant(page.readAt) : NaN;
+  const readDay = Number.isNaN(readAt) ? undefined : new Date(readAt).toISOString().slice(0, 10);
+  const valid = (iso: string | null): iso is string =>
+    !!iso && (readDay === undefined || (iso.length === 10 ? iso <= readDay : instant(iso) <= readAt));
+  const stated: Candidate[] = [];
+  const modified: Candidate[] = [];
+  const take = (dates: MarkupDate[], source: DateSource) => {
+    for (const d of dates) {
+      const iso = toIso(d.value);
+      if (valid(iso)) (d.kind === 'published' ? stated : modified).push({ iso, source, utc: WRITTEN_IN_UTC.test(d.value) });
     }
+  };
+  const ld = jsonLdDates(doc);
+  const meta = metaDates(doc);
+  take(ld.dates, 'structured-data');
+  take(meta, 'meta');
+  take(labelledElementDates(doc), 'meta');
+  const ud = page.url ? urlDay(page.url) : null;
+  const written = ud && isCalendarDate(...ud) ? `${ud[0]}-${pad(ud[1])}-${pad(ud[2])}` : null;
+  const url = valid(written) ? written : null;
+  if (url) stated.push({ iso: url, source: 'meta' });
+  if (lastModified) take([{ value: lastModified, kind: 'published' }], 'http-header');
+
+  // The page's text is walked only when the markup gives no date, or a UTC time to put on a day.
+  let text: PageTextDates | null | undefined;
+  const readText = () => {
+    if (text !== undefined) return text;
+    const body = doc.querySelectorAll('body')[0] as unknown as WalkNode | undefined;
+    const title = doc.querySelectorAll('title')[0]?.textContent ?? '';
+    text = body ? pageTextDates(walkPageText(body), numericOrder(doc), readDay, title) : null;
+    return text;
+  };
+  const textDay = (d: { day: string | null; datetime: string | null }) => {
+    const iso = (d.datetime ? toIso(d.datetime) : null) ?? d.day;
+    return valid(iso) ? iso : null;
+  };
+
+  let best: Candidate | undefined = stated[0];
+  if (!best) {
+    const t = readText();
+    const day = t?.published?.day ?? t?.elements.map(textDay).find((d) => d !== null);
+    if (day) best = { iso: day, source: 'opening-text' };
+    if (t?.modified) modified.push({ iso: t.modified.day, source: 'opening-text' });
   }
-  // Stable sort: articles, then pages, then the rest; the shallowest first; then document order.
-  found.sort((a, b) => b.rank - a.rank || a.depth - b.depth);
-  return found.find((f) => f.published)?.published ?? found.find((f) => f.modified)?.modified ?? null;
+  best ??= modified[0];
+  if (!best) return null;
+
+  if (best.utc) {
+    const t = instant(best.iso);
+    const sameMoment = [...ld.all, ...meta.map((d) => d.value), ...bodyDateValues(doc)]
+      .filter((v) => !WRITTEN_IN_UTC.test(v))
+      .map(toIso)
+      .find((iso) => iso && iso.length > 10 && !iso.endsWith('Z') && instant(iso) === t);
+    const shown =
+      url ??
+      readText()
+        ?.elements.map(textDay)
+        .find((d) => d !== null)
+        ?.slice(0, 10);
+    const local = sameMoment ?? (shown ? onDay(best.iso, shown) : null);
+    if (local) best = { iso: local, source: best.source };
+  }
+  const day = best.iso.slice(0, 10);
+  const later = best === modified[0] ? undefined : modified.find((m) => m.iso.slice(0, 10) > day);
+  return later ? { iso: best.iso, source: best.source, modified: later.iso } : { iso: best.iso, source: best.source };
 }
 
-function fromMeta(doc: DateDocument): string | null {
-  const metas = doc.querySelectorAll('meta');
-  const found = new Map<string, string>();
-  for (let i = 0; i < metas.length; i++) {
-    const m = metas[i]!;
-    const content = m.getAttribute('content');
-    if (!content) continue;
-    const keys = [m.getAttribute('property'), m.getAttribute('name'), m.getAttribute('itemprop')]
-      .flatMap((k) => (k ?? '').toLowerCase().split(/\s+/))
-      .filter(Boolean);
-    for (const key of keys) if (!found.has(key)) found.set(key, content);
-  }
-  for (const name of META_NAMES) {
-    const c = found.get(name);
-    const iso = c ? toIso(c) : null;
-    if (iso) return iso;
-  }
-  // Markup that labels a date as the publication date: schema.org microdata, HTML's old `pubdate`,
-  // and the hAtom / h-entry `published` classes blog engines put on the post's <time>.
-  const times = doc.querySelectorAll(
-    '[datetime][itemprop~="datePublished"], time[pubdate][datetime], time[datetime].published, time[datetime].dt-published',
-  );
-  for (let i = 0; i < times.length; i++) {
-    const iso = toIso(times[i]!.getAttribute('datetime') ?? '');
-    if (iso) return iso;
-  }
-  return null;
-}
-
-/** The languages whose month names are read in page text: those of the extension's catalogue. */
-const TEXT_DATE_LOCALES = ['en', 'de', 'fr', 'es'];
-
 /**
- * Month names (long and short, as the platform's Intl data writes them) → month number, lower-cased
- * and without a closing full stop: "march", "mar", "märz", "mär", "mars", "févr", "marzo", "sept"…
- * Intl rather than a date-parsing library: chrono-node with these four languages would add 19 KB
- * gzipped to the background for the one pattern read here.
- */
-const MONTH_NUMBERS: Map<string, number> = (() => {
-  const names = new Map<string, number>();
-  for (const locale of TEXT_DATE_LOCALES)
-    for (const month of ['long', 'short'] as const) {
-      const format = new Intl.DateTimeFormat(locale, { month, timeZone: 'UTC' });
-      for (let m = 1; m <= 12; m++)
-        names.set(
-          format
-            .format(Date.UTC(2001, m - 1, 15))
-            .toLowerCase()
-            .replace(/\.$/, ''),
-          m,
-        );
-    }
-  return names;
-})();
-const MONTH_NAME = `(${[...MONTH_NUMBERS.keys()]
-  .sort((a, b) => b.length - a.length)
-  .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  .join('|')})`;
-/** A day of the month: "3", "3rd", "3." (German), "1er" (French). */
-const DAY = '(\\d{1,2})(?:st|nd|rd|th|er|\\.)?';
-/**
- * "2024-03-03", "March 3, 2024", "Mar. 3rd 2024", "3 March 2024", "3rd of March, 2024",
- * "3. März 2024", "1er mars 2024", "3 de marzo de 2024".
- */
-const TEXT_DATES: Array<{ re: RegExp; ymd: (m: RegExpExecArray) => [string, string, string] }> = [
-  { re: /\b((?:19|20)\d{2})-(\d{2})-(\d{2})\b/g, ymd: (m) => [m[1]!, m[2]!, m[3]!] },
-  { re: new RegExp(`\\b${MONTH_NAME}\\.? ${DAY},? ((?:19|20)\\d{2})\\b`, 'giu'), ymd: (m) => [m[3]!, m[1]!, m[2]!] },
-  {
-    re: new RegExp(`\\b${DAY} (?:of |de )?${MONTH_NAME}\\.?,?(?: de)? ((?:19|20)\\d{2})\\b`, 'giu'),
-    ymd: (m) => [m[3]!, m[2]!, m[1]!],
-  },
-];
-
-/** Text just before a date that makes it a copyright or footer line, not a publication date. */
-const FOOTER_CONTEXT = /(?:©|\(c\)|copyright|all rights reserved)[^\n]*$/i;
-
-/**
- * The first date written in `text`: ISO ("2024-03-03"), "March 3, 2024", "3 March 2024", and the
- * same with German, French and Spanish month names ("3. März 2024", "1er mars 2024", "3 de marzo de
- * 2024"); numeric forms like 03/04/2024 are ambiguous and not read. Dates on a copyright line
- * are skipped: a footer date says nothing about when the content was written. Dates after
- * `notAfterDay` (YYYY-MM-DD) are skipped too.
+ * The first date written in `text` (see `datesInText` for the forms read), or null; dates on a
+ * copyright line and after `notAfterDay` (YYYY-MM-DD) are skipped.
  */
 export function dateInText(text: string, notAfterDay?: string): string | null {
-  const hits: Array<{ index: number; iso: string }> = [];
-  for (const { re, ymd } of TEXT_DATES) {
-    re.lastIndex = 0;
-    for (let m = re.exec(text); m; m = re.exec(text)) {
-      const [y, mo, d] = ymd(m);
-      const month = /^\d+$/.test(mo) ? Number(mo) : (MONTH_NUMBERS.get(mo.toLowerCase()) ?? 0);
-      if (month < 1 || !isCalendarDate(Number(y), month, Number(d))) continue;
-      if (FOOTER_CONTEXT.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-      const iso = toIso(`${y}-${pad(month)}-${pad(Number(d))}`);
-      if (!iso || (notAfterDay && iso > notAfterDay)) continue;
-      hits.push({ index: m.index, iso });
-      break;
-    }
-  }
-  hits.sort((a, b) => a.index - b.index);
-  return hits[0]?.iso ?? null;
-}
-
-/** Dates the document itself states: structured data → meta tags → HTTP Last-Modified. */
-export function findDocumentDate(doc: DateDocument, lastModified: string | null): Dated | null {
-  const ld = fromJsonLd(doc);
-  if (ld) return { iso: ld, source: 'structured-data' };
-  const meta = fromMeta(doc);
-  if (meta) return { iso: meta, source: 'meta' };
-  const header = lastModified ? toIso(lastModified) : null;
-  if (header) return { iso: header, source: 'http-header' };
-  return null;
+  return datesInText(text, notAfterDay ? { notAfterDay } : {})[0]?.day ?? null;
 }
 
 /**
- * A date in the first 400 characters of extracted text. With `notAfter` (the retrieval time), a
- * date after that day is an event or a deadline, not when the page was written, and is ignored.
+ * A date in the first 400 characters of extracted text: the first labelled as a publication, else
+ * the first without a label, else the first labelled as an update. With `notAfter` (the retrieval
+ * time), a date after that day is an event or a deadline, not when the page was written, and is
+ * ignored.
  */
 export function openingTextDate(text: string, notAfter?: string): Dated | null {
-  const limit = notAfter ? Date.parse(notAfter) : NaN;
-  const opening = dateInText(text.slice(0, 400), Number.isNaN(limit) ? undefined : new Date(limit).toISOString().slice(0, 10));
-  return opening ? { iso: opening, source: 'opening-text' } : null;
+  const limit = notAfter ? instant(notAfter) : NaN;
+  const dates = datesInText(
+    text.slice(0, 400),
+    Number.isNaN(limit) ? {} : { notAfterDay: new Date(limit).toISOString().slice(0, 10) },
+  );
+  const date =
+    dates.find((d) => d.label === 'published') ??
+    dates.find((d) => d.label === null) ??
+    dates.find((d) => d.label === 'modified');
+  return date ? { iso: date.day, source: 'opening-text' } : null;
 }

@@ -1,0 +1,264 @@
+import { datesInText, type NumericOrder, type TextDate } from './dates-text';
+
+/** The parts of a DOM node the page-text walk reads (the standard Node interface). */
+export interface WalkNode {
+  nodeType: number;
+  nodeName: string;
+  childNodes: ArrayLike<WalkNode>;
+  lastChild?: WalkNode | null;
+  previousSibling?: WalkNode | null;
+  data?: string;
+  getAttribute?(name: string): string | null;
+  getAttributeNames?(): string[];
+}
+
+/** Elements whose text is never visible, or is not the page's prose. */
+const SKIPPED = new Set([
+  'SCRIPT',
+  'STYLE',
+  'NOSCRIPT',
+  'TEMPLATE',
+  'HEAD',
+  'TITLE',
+  'IFRAME',
+  'OBJECT',
+  'SVG',
+  'SELECT',
+  'OPTION',
+  'TEXTAREA',
+]);
+/** Elements that start and end a line of their own (a label and a date on two lines are unrelated). */
+const BLOCKS = new Set([
+  'ARTICLE',
+  'ASIDE',
+  'BLOCKQUOTE',
+  'BR',
+  'DD',
+  'DIV',
+  'DL',
+  'DT',
+  'FIGCAPTION',
+  'FIGURE',
+  'FOOTER',
+  'FORM',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'HEADER',
+  'HR',
+  'LI',
+  'MAIN',
+  'NAV',
+  'OL',
+  'P',
+  'PRE',
+  'SECTION',
+  'TABLE',
+  'TD',
+  'TH',
+  'TR',
+  'UL',
+]);
+
+/** Class and id words of a comment thread: its dates are the readers', not the page's. */
+const COMMENT_WORDS =
+  /^(?:comments?|comment[-_]?(?:list|body|content|meta|metadata|area|wrapper|section|thread|text|item|entry|author|date|time|container)s?|commentlist|commentmetadata|disqus[-_]?thread|respond|replies)$/i;
+/**
+ * Class and id words of an element that holds a date or a byline (htmldate's list, in
+ * substance): "date", "datum", "time", "published", "posted", "submitted", "byline", "dateline",
+ * "meta", "fecha", "parution"…
+ */
+const DATE_WORDS =
+  /date|datum|time|zeit|publi|posted|submitted|byline|dateline|subline|meta|fecha|parution|created|stamp|info|autho|autor/i;
+/** Longest text of a date element read for a date: a byline, not a whole teaser list. */
+const MAX_ELEMENT_TEXT = 160;
+
+/** A date element's text range in the walked text, and its `datetime` attribute if it has one. */
+interface DateSpot {
+  start: number;
+  end: number;
+  datetime: string | null;
+}
+
+/** The page's visible text, block by block, without comment threads, and where its date elements are. */
+export interface PageText {
+  text: string;
+  spots: DateSpot[];
+  /** Where the `<h1>` elements are in `text`. */
+  headings: Array<{ start: number; end: number }>;
+  /** Where the tables are in `text` (an infobox's dates are its subject's, not the page's). */
+  tables: Array<{ start: number; end: number }>;
+}
+
+/**
+ * An element's class and id joined by a space, or null when markup hides it (`hidden`,
+ * `aria-hidden="true"`, an inline display:none, as text-map reads them). Reads only the attributes
+ * the element has: attribute reads are most of the walk's cost in linkedom.
+ */
+function classAndId(el: WalkNode): string | null {
+  const names = el.getAttributeNames?.() ?? ['class', 'id', 'hidden', 'aria-hidden', 'style'];
+  let words = '';
+  for (const name of names) {
+    if (name === 'class' || name === 'id') words += ` ${el.getAttribute?.(name) ?? ''}`;
+    else if (name === 'hidden' && el.getAttribute?.(name) !== null) return null;
+    else if (name === 'aria-hidden' && el.getAttribute?.(name) === 'true') return null;
+    else if (name === 'style' && /display\s*:\s*none|visibility\s*:\s*hidden/i.test(el.getAttribute?.(name) ?? '')) return null;
+  }
+  return words;
+}
+
+/** Marks the end of an element in the walk: what is known of it when its text is complete. */
+interface Exit {
+  start: number;
+  tag: string;
+  date: boolean;
+  block: boolean;
+  datetime: string | null;
+}
+
+/**
+ * Walks `root` once: its visible text (blocks on lines of their own) and its date elements. With
+ * an explicit stack: linkedom nests without limit, and a recursive walk would overflow on deep markup.
+ */
+export function walkPageText(root: WalkNode): PageText {
+  const parts: string[] = [];
+  let length = 0;
+  const spots: DateSpot[] = [];
+  const headings: PageText['headings'] = [];
+  const tables: PageText['tables'] = [];
+  const push = (s: string) => {
+    parts.push(s);
+    length += s.length;
+  };
+  const stack: Array<WalkNode | Exit> = [root];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (!('nodeType' in item)) {
+      if (item.date && length - item.start <= MAX_ELEMENT_TEXT)
+        spots.push({ start: item.start, end: length, datetime: item.datetime });
+      if (item.tag === 'H1') headings.push({ start: item.start, end: length });
+      if (item.tag === 'TABLE') tables.push({ start: item.start, end: length });
+      if (item.block) push('\n');
+      continue;
+    }
+    const node = item;
+    if (node.nodeType === 3) {
+      const t = node.data ?? '';
+      if (t) push(t.replace(/\s+/g, ' '));
+      continue;
+    }
+    if (node.nodeType !== 1) continue;
+    const tag = node.nodeName.toUpperCase();
+    if (SKIPPED.has(tag)) continue;
+    const w = classAndId(node);
+    if (w === null || (w && w.split(/\s+/).some((x) => COMMENT_WORDS.test(x)))) continue;
+    const block = BLOCKS.has(tag);
+    if (block) push('\n');
+    const date = tag === 'TIME' || DATE_WORDS.test(w);
+    stack.push({ start: length, tag, date, block, datetime: tag === 'TIME' ? (node.getAttribute?.('datetime') ?? null) : null });
+    if (node.lastChild !== undefined) for (let c = node.lastChild; c; c = c.previousSibling ?? null) stack.push(c);
+    else for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
+  }
+  spots.sort((a, b) => a.start - b.start);
+  return { text: parts.join(''), spots, headings, tables };
+}
+
+/** What the page's text says: its labelled dates and its date elements' dates. */
+export interface PageTextDates {
+  /** The first date labelled as a publication ("Published 3 March 2024", "Veröffentlicht am 3.3.2024"). */
+  published: TextDate | null;
+  /** The first date labelled as an update ("Updated 5 March 2024", "Stand: 05.03.2024"). */
+  modified: TextDate | null;
+  /**
+   * Date elements (a `<time>`, a "date" or "byline" element) with a date not labelled as an
+   * update: its first date as written and its `datetime` attribute; the title's nearest first.
+   */
+  elements: Array<{ day: string | null; datetime: string | null }>;
+}
+
+/** Longest line a labelled date is read from: a byline, not a sentence that mentions a publication. */
+const MAX_LABELLED_LINE = 200;
+/** How far before a date element its label may be ("Last edited: <span class=date>…"). */
+const LABEL_CONTEXT = 60;
+/** How far from the title a byline is looked for: after it (most pages), and before it. */
+const AFTER_TITLE = 1500;
+const BEFORE_TITLE = 300;
+
+/** How far from the title a short line is read as its byline, and how short such a line is. */
+const AFTER_LINE_WINDOW = 300;
+const BEFORE_LINE_WINDOW = 150;
+const MAX_BYLINE = 120;
+
+function lineLength(text: string, index: number): number {
+  const start = text.lastIndexOf('\n', index) + 1;
+  const end = text.indexOf('\n', index);
+  return (end < 0 ? text.length : end) - start;
+}
+
+const titleWords = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The `<h1>` that titles the page: the one whose words the document's `<title>` shares most (a
+ * site's logo is often an `<h1>` too), else the first with text.
+ */
+function titleHeading(page: PageText, docTitle: string): { start: number; end: number } | null {
+  const inTitle = new Set(titleWords(docTitle));
+  let best: { start: number; end: number } | null = null;
+  let bestShare = -1;
+  for (const h of page.headings) {
+    const words = titleWords(page.text.slice(h.start, h.end));
+    if (words.length === 0) continue;
+    const share = words.filter((w) => inTitle.has(w)).length / words.length;
+    if (share > bestShare) [best, bestShare] = [h, share];
+  }
+  return best;
+}
+
+/**
+ * The dates in the page's text, as `PageTextDates` describes. A page's byline sits next to its
+ * title: when the page has an `<h1>`, date elements within AFTER_TITLE characters after it or
+ * BEFORE_TITLE before it come first, nearest first; the others follow in document order.
+ */
+export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?: string, docTitle = ''): PageTextDates {
+  const limit = notAfterDay ? { notAfterDay } : {};
+  const { text } = page;
+  const labelled = datesInText(text, { order, ...limit }).filter((d) => lineLength(text, d.index) <= MAX_LABELLED_LINE);
+  const found: Array<{ day: string | null; datetime: string | null; start: number }> = [];
+  for (const spot of page.spots) {
+    const from = Math.max(0, spot.start - LABEL_CONTEXT);
+    const first = datesInText(text.slice(from, spot.end), { order, shortYears: true, ...limit }).find(
+      (d) => d.index >= spot.start - from,
+    );
+    if (first?.label === 'modified' || first?.label === 'accessed') continue;
+    if (spot.datetime || first) found.push({ day: first?.day ?? null, datetime: spot.datetime, start: spot.start });
+  }
+  const t = titleHeading(page, docTitle);
+  if (t) {
+    // A byline without a date element: a short line with a date right after or before the title,
+    // not in a table.
+    const from = Math.max(0, t.start - BEFORE_LINE_WINDOW);
+    const window = text.slice(from, t.end + AFTER_LINE_WINDOW);
+    for (const d of datesInText(window, { order, ...limit })) {
+      const at = from + d.index;
+      if ((at >= t.start && at < t.end) || (d.label !== null && d.label !== 'published') || lineLength(text, at) > MAX_BYLINE)
+        continue;
+      if (page.tables.some((r) => at >= r.start && at < r.end)) continue;
+      found.push({ day: d.day, datetime: null, start: at });
+    }
+    const distance = (s: number) =>
+      s >= t.end ? (s - t.end <= AFTER_TITLE ? s - t.end : Infinity) : t.start - s <= BEFORE_TITLE ? t.start - s : Infinity;
+    found.sort((a, b) => {
+      const da = distance(a.start);
+      const db = distance(b.start);
+      return da === db ? a.start - b.start : da - db;
+    });
+  }
+  return {
+    published: labelled.find((d) => d.label === 'published') ?? null,
+    modified: labelled.find((d) => d.label === 'modified') ?? null,
+    elements: found.map(({ day, datetime }) => ({ day, datetime })),
+  };
+}

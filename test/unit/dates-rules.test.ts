@@ -1,0 +1,339 @@
+import { describe, expect, it } from 'vitest';
+import { freshnessOf } from '@/lib/answer/freshness';
+import { findDocumentDate, openingTextDate, toIso, type DatePage, type DateDocument } from '@/lib/pipeline/dates';
+import { datesInText, MONTH_NUMBERS } from '@/lib/pipeline/dates-text';
+import { urlDay } from '@/lib/pipeline/dates-markup';
+import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+
+// One test per date rule of issue #24, each from a page written here for the rule (not from the
+// dev pages): removing the rule makes its test fail.
+
+const READ_AT = '2024-06-30T12:00:00.000Z';
+const page = (head: string, body: string, lang = 'en') =>
+  parseHtmlWithLinkedom(
+    `<!doctype html><html lang="${lang}"><head><title>Harbour reopens</title>${head}</head><body>${body}</body></html>`,
+    '',
+  ) as unknown as DateDocument;
+const find = (doc: DateDocument, options: DatePage = {}, lastModified: string | null = null) =>
+  findDocumentDate(doc, lastModified, { readAt: READ_AT, ...options });
+const days = (text: string, options = {}) => datesInText(text, options).map((d) => d.day);
+
+describe('machine-written dates keep the offset they are written at', () => {
+  it('RFC 2822 and HTTP dates: the offset as written, not converted to UTC', () => {
+    expect(toIso('Fri, 01 May 2020 23:00:00 -0400')).toBe('2020-05-01T23:00:00-04:00');
+    expect(toIso('Sat, 02 May 2020 09:30:00 +0530')).toBe('2020-05-02T09:30:00+05:30');
+    expect(toIso('Fri, 01 May 2020 23:00:00 EDT')).toBe('2020-05-01T23:00:00-04:00');
+    expect(toIso('Mon Aug 24 2020 21:14:08 GMT-0400 (Eastern Daylight Time)')).toBe('2020-08-24T21:14:08-04:00');
+    expect(toIso('Tue, 15 Nov 1994 08:12:31 GMT')).toBe('1994-11-15T08:12:31.000Z');
+  });
+
+  it('Unix and Java dates: a zone RFC 2822 does not name gives the day as written', () => {
+    expect(toIso('Wed Mar 13 23:40:00 CET 2024')).toBe('2024-03-13');
+    expect(toIso('Wed Mar 13 23:40:00 PDT 2024')).toBe('2024-03-13T23:40:00-07:00');
+  });
+
+  it('other text gives the day it writes, and never what a lenient parser would guess', () => {
+    expect(toIso('13.03.2024 23:40')).toBe('2024-03-13');
+    expect(toIso('13 March 2024')).toBe('2024-03-13');
+    expect(toIso('Edition 2024')).toBeNull();
+  });
+});
+
+describe('dates in text', () => {
+  it('reads dotted day-first dates', () => {
+    expect(days('Stand 4.7.2023, Seite 2')).toEqual(['2023-07-04']);
+    expect(days('julkaistu 19.2.2020 klo 14.00')).toEqual(['2020-02-19']);
+  });
+
+  it('reads slashed and hyphenated dates the way the page language orders them', () => {
+    expect(days('posted 04/07/2023', { order: 'mdy' })).toEqual(['2023-04-07']);
+    expect(days('posted 04/07/2023', { order: 'dmy' })).toEqual(['2023-07-04']);
+    expect(days('posted 04-07-2023', { order: null })).toEqual([]);
+    expect(days('posted 24/07/2023', { order: null })).toEqual(['2023-07-24']);
+    expect(days('posted 07/24/2023', { order: null })).toEqual(['2023-07-24']);
+  });
+
+  it('reads year-first dates, alone or with a time', () => {
+    expect(days('filed 2023/07/04 and 2023-07-05T08:00')).toEqual(['2023-07-04', '2023-07-05']);
+  });
+
+  it('reads two-digit years only where asked (short date elements)', () => {
+    expect(days('Kurz notiert, 04.07.23')).toEqual([]);
+    expect(days('Kurz notiert, 04.07.23', { shortYears: true, notAfterDay: '2024-06-30' })).toEqual(['2023-07-04']);
+  });
+
+  it("takes month names from the platform's Intl data, regional variants too", () => {
+    expect(MONTH_NUMBERS.get('jänner')).toBe(1);
+    expect(MONTH_NUMBERS.get('sept')).toBe(9);
+    expect(days('4. Jänner 2023 · 4 Sept 2023 · 4 de julio de 2023 · 4 juil. 2023')).toEqual([
+      '2023-01-04',
+      '2023-09-04',
+      '2023-07-04',
+      '2023-07-04',
+    ]);
+  });
+
+  it('tells a publication label from an update label, in the four languages', () => {
+    const labels = (text: string) => datesInText(text).map((d) => d.label);
+    expect(labels('Published 3 May 2023 · Updated 9 May 2023')).toEqual(['published', 'modified']);
+    expect(labels('Veröffentlicht am 3. Mai 2023, aktualisiert am 9. Mai 2023')).toEqual(['published', 'modified']);
+    expect(labels('Publié le 3 mai 2023, mis à jour le 9 mai 2023')).toEqual(['published', 'modified']);
+    expect(labels('Publicado el 3 de mayo de 2023. Actualizado el 9 de mayo de 2023')).toEqual(['published', 'modified']);
+    expect(labels('Posted by Ana Ruiz on May 3, 2023')).toEqual(['published']);
+    expect(labels('Last edited: 9 May 2023')).toEqual(['modified']);
+  });
+
+  it("tells a cited source's access date apart", () => {
+    const labels = (text: string) => datesInText(text).map((d) => d.label);
+    expect(
+      labels('Retrieved 1 May 2023 · abgerufen am 1. Mai 2023 · consulté le 1 mai 2023 · consultado el 1 de mayo de 2023'),
+    ).toEqual(['accessed', 'accessed', 'accessed', 'accessed']);
+  });
+
+  it('reads "Stand:" as an update only as the German noun, capitalised', () => {
+    expect(datesInText('Stand: 09.05.2023')[0]?.label).toBe('modified');
+    expect(datesInText('the band stand 09.05.2023')[0]?.label).toBeNull();
+  });
+
+  it('reads a bare "Date:" label, also on the line before the date', () => {
+    expect(datesInText('Datum: 09.05.2023')[0]?.label).toBe('published');
+    expect(datesInText('Datum\n09.05.2023')[0]?.label).toBe('published');
+    expect(datesInText('A long sentence that happens to end a line with a date\n09.05.2023')[0]?.label).toBeNull();
+  });
+});
+
+describe('markup dates', () => {
+  it('prefers the original date to the update, and keeps the update beside it', () => {
+    const doc = page(
+      '<script type="application/ld+json">{"@type":"NewsArticle","dateModified":"2024-03-09T10:00:00+01:00"}</script>' +
+        '<meta property="article:published_time" content="2024-03-02T08:00:00+01:00">',
+      '<p>x</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02T08:00:00+01:00', source: 'meta', modified: '2024-03-09T10:00:00+01:00' });
+  });
+
+  it('reads the dates of JSON-LD that does not parse', () => {
+    const doc = page('<script type="application/ld+json">{"@type":"BlogPosting", "datePublished": "2024-03-02",}</script>', '');
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'structured-data' });
+  });
+
+  it('reads Dublin Core and schema.org meta names, and their dates in any format', () => {
+    expect(find(page('<meta name="dc.date.created" content="2024-03-02">', ''))?.iso).toBe('2024-03-02');
+    expect(find(page('<meta name="displaydate" content="2 Mar 2024">', ''))?.iso).toBe('2024-03-02');
+  });
+
+  it('reads body markup that labels a date as published, outside comments', () => {
+    const microdata = page(
+      '',
+      '<div class="comments"><time itemprop="datePublished" datetime="2024-03-05">5 Mar</time></div><p><span itemprop="datePublished">02.03.2024</span></p>',
+    );
+    expect(find(microdata)).toEqual({ iso: '2024-03-02', source: 'meta' });
+    const hAtom = page('', '<abbr class="published" title="2024-03-02T09:00:00-05:00">March 2</abbr>');
+    expect(find(hAtom)?.iso).toBe('2024-03-02T09:00:00-05:00');
+    const bem = page(
+      '',
+      '<span class="article__date--published">2 March 2024</span><span class="article__date--updated">9 March 2024</span>',
+    );
+    expect(find(bem)).toEqual({ iso: '2024-03-02', source: 'meta', modified: '2024-03-09' });
+    const rdfa = page('', '<span property="dc:date" content="2024-03-02T09:00:00+01:00"></span>');
+    expect(find(rdfa)?.iso).toBe('2024-03-02T09:00:00+01:00');
+  });
+});
+
+describe("dates that are not the page's", () => {
+  it("skips an event's or a person's date marked up as hCalendar or hCard", () => {
+    const doc = page('', '<span class="bday dtstart published">1998-02-28</span><span class="published">2 March 2024</span>');
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+
+  it("skips a date in a table next to the title (an infobox's)", () => {
+    const doc = page('', '<h1>Harbour reopens</h1><table><tr><td>Opened</td><td>2 March 2008</td></tr></table><p>Text.</p>');
+    expect(find(doc)).toBeNull();
+  });
+
+  it('skips the access dates of references', () => {
+    const doc = page(
+      '',
+      '<h1>Harbour reopens</h1><p>Text.</p><ol><li><span class="reference-accessdate">Retrieved 1 May 2023</span></li></ol>',
+    );
+    expect(find(doc)).toBeNull();
+  });
+});
+
+describe("the URL's date", () => {
+  it('reads a full date from the path, not a month or an archive timestamp', () => {
+    expect(urlDay('https://news.test/2024/03/02/harbour-reopens/')).toEqual([2024, 3, 2]);
+    expect(urlDay('https://news.test/2024/3/2/harbour')).toEqual([2024, 3, 2]);
+    expect(urlDay('https://news.test/harbour-2024-03-02.html')).toEqual([2024, 3, 2]);
+    expect(urlDay('https://news.test/news/20240302/harbour')).toEqual([2024, 3, 2]);
+    expect(urlDay('https://news.test/2024/03/harbour')).toBeNull();
+    expect(urlDay('https://archive.test/web/20240302101500/https://news.test/x')).toBeNull();
+    expect(urlDay('https://news.test/x?date=20240302')).toBeNull();
+  });
+
+  it('dates a page after its markup and before the HTTP header and the text', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><p class="date">9 March 2024</p>');
+    expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' }, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({
+      iso: '2024-03-02',
+      source: 'meta',
+    });
+  });
+});
+
+describe('the seed order: the HTTP header before the page text', () => {
+  it('takes Last-Modified before a byline, as the seed orders them', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><p>Published 2 March 2024</p>');
+    expect(find(doc, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-09T10:00:00.000Z', source: 'http-header' });
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+});
+
+describe('page text', () => {
+  it('takes a labelled byline before the first date element', () => {
+    const doc = page(
+      '',
+      '<div class="date">Friday, 28 June 2024</div><h1>Harbour reopens</h1><p>By Ana Ruiz · Published 2 March 2024</p>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+
+  it('does not read a sentence that mentions a publication as a byline', () => {
+    const sentence =
+      'The harbour authority said the report it published on 2 March 2024 covers every berth, every crane and every ' +
+      'lock gate of the old port, and that a second report will follow once the dredging of the outer basin is done.';
+    expect(find(page('', `<h1>Harbour reopens</h1><p>${sentence}</p>`))).toBeNull();
+  });
+
+  it('reads date elements: a <time>, a "date" or "byline" class', () => {
+    expect(find(page('', '<h1>Harbour reopens</h1><time datetime="2024-03-02T18:00:00+01:00">2 March</time>'))?.iso).toBe(
+      '2024-03-02T18:00:00+01:00',
+    );
+    expect(find(page('', '<div class="entry-byline">Ana Ruiz, 02.03.2024</div>'))?.iso).toBe('2024-03-02');
+  });
+
+  it('prefers the byline next to the title to a date earlier on the page', () => {
+    const doc = page(
+      '',
+      '<div class="header-date">Friday, 28 June 2024</div>' +
+        `<nav>${'<a href="/x">Section</a> '.repeat(40)}</nav>` +
+        '<h1>Harbour reopens</h1><div class="meta">2 March 2024</div>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+
+  it("takes the <h1> the document's title names, not the site's logo", () => {
+    const doc = page(
+      '',
+      '<h1>Port Gazette</h1><div class="date">Friday, 28 June 2024</div>' +
+        `<nav>${'<a href="/x">Section</a> '.repeat(40)}</nav>` +
+        '<h1>Harbour reopens</h1><div class="date">2 March 2024</div>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+
+  it('reads a short line right after the title as its byline, without a date class', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><p>Port Gazette | 02.03.2024 | Shipping</p><p>The harbour reopened.</p>');
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('leaves hidden dates out', () => {
+    const doc = page(
+      '',
+      '<h1>Harbour reopens</h1><span class="date" style="display: none">1 January 2020</span><span class="date">2 March 2024</span>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+
+  it('leaves comment threads out', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><ol class="commentlist"><li><span class="date">5 March 2024</span></li></ol>');
+    expect(find(doc)).toBeNull();
+  });
+
+  it('reads numeric dates in the order of the page language', () => {
+    const body = '<h1>Harbour reopens</h1><span class="date">04/03/2024</span>';
+    expect(find(page('', body, 'en-US'))?.iso).toBe('2024-04-03');
+    expect(find(page('', body, 'en-GB'))?.iso).toBe('2024-03-04');
+    expect(find(page('', body, 'en'))).toBeNull();
+  });
+
+  it('does not take a date element labelled as an update for the publication', () => {
+    const doc = page(
+      '',
+      `<h1>Harbour reopens</h1><div class="date">Updated: 9 March 2024</div><p>${'The harbour reopened. '.repeat(80)}</p>` +
+        '<span class="date">2 March 2024</span>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text', modified: '2024-03-09' });
+  });
+
+  it('uses an update date only when nothing else dates the page', () => {
+    expect(find(page('', '<p>Last updated: 9 March 2024</p>'))).toEqual({ iso: '2024-03-09', source: 'opening-text' });
+  });
+});
+
+describe('never a date later than when the page was read', () => {
+  it('skips future dates in markup and in text', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2031-01-01T00:00:00Z">',
+      '<h1>Harbour reopens</h1><div class="date">1 January 2031</div><div class="date">2 March 2024</div>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02');
+  });
+});
+
+describe('a time written in UTC is put on the day the page writes', () => {
+  it("takes the page's own writing of the same moment at its offset", () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-03T02:30:00+00:00">',
+      '<time datetime="2024-03-02T21:30:00-05:00">March 2</time>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02T21:30:00-05:00');
+  });
+
+  it("puts the moment on the URL's day, when that is its day somewhere", () => {
+    const doc = page('<meta property="article:published_time" content="2024-03-03T02:30:00Z">', '');
+    const iso = find(doc, { url: 'https://news.test/2024/03/02/harbour' })?.iso;
+    // The page gives no offset that puts the moment on its day: the day alone, no offset made up.
+    expect(iso).toBe('2024-03-02');
+    // 14:30 UTC is 3 March everywhere from −10:00 to +14:00: the URL's day is another day.
+    const afternoon = page('<meta property="article:published_time" content="2024-03-03T14:30:00Z">', '');
+    expect(find(afternoon, { url: 'https://news.test/2024/03/02/harbour' })?.iso).toBe('2024-03-03T14:30:00.000Z');
+  });
+
+  it("puts the moment on the byline's day", () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02T23:10:00Z">',
+      '<h1>Harbour reopens</h1><div class="byline">3 March 2024</div>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-03');
+  });
+
+  it('leaves a time written without a zone as written', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02T23:10:00">',
+      '<h1>Harbour reopens</h1><div class="byline">3 March 2024</div>',
+    );
+    expect(find(doc)?.iso).toBe('2024-03-02T23:10:00.000Z');
+  });
+});
+
+describe('the opening text of the extraction', () => {
+  it('takes a publication label first, then an unlabelled date, then an update', () => {
+    expect(openingTextDate('Updated 9 March 2024. Published 2 March 2024.')?.iso).toBe('2024-03-02');
+    expect(openingTextDate('Updated 9 March 2024. Harbour, 2 March 2024.')?.iso).toBe('2024-03-02');
+    expect(openingTextDate('Updated 9 March 2024.')?.iso).toBe('2024-03-09');
+  });
+});
+
+describe('downstream: a day or a time at an offset both date a source', () => {
+  it('gives the age from the moment, whatever the offset written', () => {
+    const asked = '2024-03-12T12:00:00.000Z';
+    expect(freshnessOf({ iso: '2024-03-02', source: 'meta' }, asked)).toEqual({ kind: 'dated', ageDays: 10 });
+    expect(freshnessOf({ iso: '2024-03-02T21:30:00-05:00', source: 'meta' }, asked)).toEqual({ kind: 'dated', ageDays: 9 });
+    expect(freshnessOf({ iso: '2024-03-02T21:30:00-05:00', source: 'meta', modified: '2024-03-09' }, asked, 7)).toEqual({
+      kind: 'dated',
+      ageDays: 9,
+      windowDays: 7,
+      inside: false,
+    });
+  });
+});
