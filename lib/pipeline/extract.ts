@@ -5,6 +5,9 @@ import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from './dates';
 import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
 import { removeReferenceLists } from './reference-lists';
+import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
+import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
+import { keepMathJax } from './mathjax';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -18,6 +21,12 @@ export interface ExtractInput {
   retrievedAt: string;
   origin: Page['origin'];
   tabId?: number;
+}
+
+/** How to extract; the defaults are what the extension does. */
+export interface ExtractOptions {
+  /** The boilerplate rules applied after Readability (default BOILERPLATE_RULES; the evaluation leaves some out to measure each). */
+  boilerplateRules?: readonly BoilerplateRule[];
 }
 
 /** A page plus what extraction measured. */
@@ -53,6 +62,12 @@ function nestedDeeperThan(root: Element, limit: number): boolean {
   return false;
 }
 
+/** Hidden by markup, or one of the boilerplate elements (left out of the text, kept in the DOM). */
+function hiddenOr(boilerplate: Set<Element>): (el: DomNodeLike) => boolean {
+  if (boilerplate.size === 0) return isHiddenByMarkup;
+  return (el) => boilerplate.has(el as unknown as Element) || isHiddenByMarkup(el);
+}
+
 /** The value of `f`, or `fallback` when it throws: one odd page must not stop a whole answer. */
 function attempt<T>(f: () => T, fallback: T): T {
   try {
@@ -64,11 +79,14 @@ function attempt<T>(f: () => T, fallback: T): T {
 
 /**
  * Main content of an HTML document with Readability, its publication date with the date's source,
- * and a SHA-256 of the text. Falls back to the page's visible text when Readability finds nothing.
+ * and a SHA-256 of the text. Readability's article gets back the lead it left out (lead.ts) and
+ * loses the boilerplate it kept (boilerplate.ts, issue #24), which stays in the DOM but out of the
+ * text. Falls back to the page's visible text, less its boilerplate, when Readability finds nothing.
  * Never throws on bad markup: each step that can fail on a hostile page (parsing, Readability,
  * date finding) falls back on its own, at worst to an empty text that selection then drops.
  */
-export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Promise<Extraction> {
+export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, options: ExtractOptions = {}): Promise<Extraction> {
+  const rules = options.boilerplateRules ?? BOILERPLATE_RULES;
   const doc = attempt<Document | null>(() => parseHtml(input.html, input.url), null);
   const docTitle = attempt(() => doc?.title ?? '', '');
   const root = doc ? ((doc.body ?? doc.documentElement) as unknown as DomNodeLike | null) : null;
@@ -76,7 +94,14 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
   const rawLength = attempt(() => (root as unknown as Node | null)?.textContent?.length ?? 0, 0);
   // Dates are read before Readability, which rewrites the document.
   const documentDate = doc
-    ? attempt(() => findDocumentDate(doc as unknown as Parameters<typeof findDocumentDate>[0], input.lastModified), null)
+    ? attempt(
+        () =>
+          findDocumentDate(doc as unknown as Parameters<typeof findDocumentDate>[0], input.lastModified, {
+            url: input.url,
+            readAt: input.retrievedAt,
+          }),
+        null,
+      )
     : null;
   // Footnotes are read before Readability too: it strips the classes that mark links as external.
   const footnotes =
@@ -85,20 +110,31 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
       : new Map<string, FootnoteTarget>();
   // Then the reference lists go: their entries are where statements come from, not statements.
   if (doc) attempt(() => removeReferenceLists(doc), 0);
+  if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
+  // The lead's candidates are read before Readability too: it moves the article's elements away.
+  const leads = doc ? attempt<LeadCandidates | null>(() => findLeadCandidates(doc), null) : null;
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
   // The serializer hands back the article element itself: walking it directly saves serialising
   // the article to HTML and parsing it again.
   const article =
-    doc && !tooDeep ? attempt(() => new Readability<Element>(doc, { serializer: (el) => el as Element }).parse(), null) : null;
+    doc && !tooDeep
+      ? attempt(() => new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse(), null)
+      : null;
   let text = '';
+  // The text as Readability gave it, before boilerplate goes: a dateline is boilerplate in the text
+  // but still the page's date.
+  let openingText: () => string = () => text;
   let citations: Citation[] = [];
   if (article?.content) {
     const content = article.content;
-    const map = attempt(() => buildTextMap(content as unknown as DomNodeLike, { isHidden: isHiddenByMarkup }), null);
+    if (leads) attempt(() => restoreLead(content, leads), null);
+    const boilerplate = new Set(attempt(() => findBoilerplate(content, rules), []));
+    const map = attempt(() => buildTextMap(content as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
     text = map?.text ?? '';
     if (map) citations = attempt(() => footnoteMarkers(content, map, footnotes), []);
+    if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(content as unknown as DomNodeLike), text);
   }
   const readable = text.length > 0;
   if (!readable) {
@@ -107,12 +143,14 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml): Pr
       const fresh = parseHtml(input.html, input.url);
       removeReferenceLists(fresh);
       const root = (fresh.body ?? fresh.documentElement) as unknown as Element;
-      const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: isHiddenByMarkup });
+      const boilerplate = new Set(attempt(() => findBoilerplate(root, rules), []));
+      const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
       citations = attempt(() => footnoteMarkers(root, map, footnotes), []);
+      if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(root as unknown as DomNodeLike), map.text);
       return map.text;
     }, '');
   }
-  const published = documentDate ?? openingTextDate(text, input.retrievedAt);
+  const published = documentDate ?? openingTextDate(openingText(), input.retrievedAt);
   const page: Page = {
     url: input.url,
     title: (article?.title || docTitle || input.url).trim(),

@@ -27,7 +27,8 @@ describe.concurrent('spanlight extract', () => {
     const out = JSON.parse(r.stdout) as ExtractOutput;
     expect(Object.keys(out)).toEqual(['title', 'published', 'text', 'passages']);
     expect(out.title).toBe(expected.title);
-    expect(out.published).toEqual({ iso: '2018-04-05T06:00:00.000Z', source: 'structured-data' });
+    // The update is kept beside the publication date, never in its place.
+    expect(out.published).toEqual({ iso: '2018-04-05T06:00:00.000Z', source: 'structured-data', modified: '2018-04-11' });
     expect(out.text).toContain('The Cambridge Analytica scandal is one instance of this long-running problem');
     expect(out.passages.length).toBeGreaterThan(10);
     let previousEnd = 0;

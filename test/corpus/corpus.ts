@@ -135,7 +135,13 @@ export function utcDay(value: string): string | null {
  */
 export function sameDay(got: string, want: string): boolean {
   const g = new Set([writtenDay(got), utcDay(got)].filter((d) => d !== null));
-  return [writtenDay(want), utcDay(want)].some((d) => d !== null && g.has(d));
+  if ([writtenDay(want), utcDay(want)].some((d) => d !== null && g.has(d))) return true;
+  // A bare day (the page's own, with no offset given) against a moment: that moment on that day
+  // somewhere people publish, −10:00 to +14:00 (the rule lib/pipeline/dates.ts puts days by).
+  const t = Date.parse(want);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(got.trim()) || !/T\d/.test(want) || Number.isNaN(t)) return false;
+  const day = Date.parse(got.trim());
+  return t >= day - 14 * 3_600_000 && t < day + 34 * 3_600_000;
 }
 
 /** The median of a list of numbers. */
