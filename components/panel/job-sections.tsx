@@ -17,7 +17,7 @@ export function RunningJob({ job, onStop }: { job: JobRecord; onStop?: (() => vo
       )}
       <JobProgress job={job} />
       {job.factCheck && <RunningFactCheck state={job.factCheck} />}
-      {job.factCheck && onStop && (
+      {(job.factCheck || job.events.some((e) => e.stage === 'claims')) && onStop && (
         <button type="button" className="secondary stop-check" onClick={onStop}>
           {t('stopCheck')}
         </button>

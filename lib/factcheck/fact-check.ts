@@ -106,11 +106,13 @@ export async function findClaims(
   title: string,
   model: ChatModel | null,
   warnings: Warning[] = [],
+  /** Stop: the parts the model has not read give their checkable sentences, so the list stays whole. */
+  signal?: AbortSignal,
 ): Promise<{ claims: RankedClaim[]; notes: string[]; modelCalls: number }> {
   const plain = (notes: string[]) => ({ claims: rankClaims(checkableSentences(text)), notes, modelCalls: 0 });
   if (!model) return plain(['no model: the checkable sentences as they are']);
   try {
-    const found = await claimsWithModel(model, text, title);
+    const found = await claimsWithModel(model, text, title, { signal });
     return {
       claims: rankClaims(found.claims),
       notes: [`${found.chunks} part${found.chunks === 1 ? '' : 's'} read by the model`, ...found.notes],
@@ -137,7 +139,7 @@ async function claimList(
   deps.onProgress('claims', 'Finding the claims…');
   const found = await trace.run(
     'claims',
-    () => findClaims(input.text, input.title, deps.model, warnings),
+    () => findClaims(input.text, input.title, deps.model, warnings, input.signal),
     (f) => ({
       ok: true,
       summary: `${f.claims.length} checkable claims, ${Math.min(budget, f.claims.length)} to check`,

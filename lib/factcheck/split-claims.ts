@@ -144,15 +144,30 @@ interface ChunkClaims {
 const ATTEMPTS = 2;
 
 /** One part read by the model (a repair retry when the reply cannot be read); claims located in that part. */
-async function claimsOfChunk(model: ChatModel, text: string, title: string, chunk: TextChunk, of: string): Promise<ChunkClaims> {
+async function claimsOfChunk(
+  model: ChatModel,
+  text: string,
+  title: string,
+  chunk: TextChunk,
+  of: string,
+  signal?: AbortSignal,
+): Promise<ChunkClaims> {
   const part = text.slice(chunk.start, chunk.end);
   const notes: string[] = [];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const reply = await model.complete({
+    // Stopped: this part is not read by the model (it gives its checkable sentences instead).
+    if (signal?.aborted) return { claims: [], notes, read: false, calls: attempt };
+    const asked = model.complete({
       system: SPLIT_SYSTEM,
       user: `Title: ${title}\n\nText (${of}):\n${part}${attempt ? '\n\nReply with the JSON object only.' : ''}`,
       json: { name: 'claims', schema: SPLIT_JSON_SCHEMA },
+      ...(signal ? { signal } : {}),
     });
+    const reply = signal ? await Promise.race([asked, untilAborted(signal)]) : await asked;
+    if (!reply) {
+      asked.catch(() => undefined);
+      return { claims: [], notes, read: false, calls: attempt + 1 };
+    }
     let parsed: z.infer<typeof SplitReplySchema>;
     try {
       parsed = SplitReplySchema.parse(readJsonObject(reply.text));
@@ -178,6 +193,14 @@ async function claimsOfChunk(model: ChatModel, text: string, title: string, chun
   return { claims: [], notes, read: false, calls: ATTEMPTS };
 }
 
+/** Resolves to null when the signal stops the work (a model call in flight is not waited for). */
+function untilAborted(signal: AbortSignal): Promise<null> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve(null);
+    else signal.addEventListener('abort', () => resolve(null), { once: true });
+  });
+}
+
 /** Parts the model reads at once. */
 const CHUNKS_AT_ONCE = 2;
 
@@ -192,11 +215,18 @@ export async function claimsWithModel(
   model: ChatModel,
   text: string,
   title: string,
-  options: { chars?: number; overlap?: number } = {},
+  options: { chars?: number; overlap?: number; signal?: AbortSignal | undefined } = {},
 ): Promise<{ claims: Array<CheckableClaim & { rating?: number }>; notes: string[]; modelCalls: number; chunks: number }> {
   const chunks = chunkText(text, options.chars, options.overlap);
   const results = await mapWithConcurrency(chunks, CHUNKS_AT_ONCE, (c, i) =>
-    claimsOfChunk(model, text, title, c, chunks.length === 1 ? 'the whole text' : `part ${i + 1} of ${chunks.length}`),
+    claimsOfChunk(
+      model,
+      text,
+      title,
+      c,
+      chunks.length === 1 ? 'the whole text' : `part ${i + 1} of ${chunks.length}`,
+      options.signal,
+    ),
   );
   const notes: string[] = [];
   const claims: Array<CheckableClaim & { rating?: number }> = [];

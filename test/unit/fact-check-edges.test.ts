@@ -35,3 +35,39 @@ describe('a search key refused during a check', () => {
     expect(search.ok).toBe(false);
   });
 });
+
+describe('Stop while the model is still finding the claims', () => {
+  it('returns at once: the parts not read give their checkable sentences, so the list is whole; nothing is checked', async () => {
+    const long = Array.from(
+      { length: 400 },
+      (_, i) => `Exampleville opened library branch ${i + 1} in ${1900 + (i % 120)}.`,
+    ).join(' ');
+    const controller = new AbortController();
+    let asked = 0;
+    const r = await factCheck(
+      { text: long, pageUrl: 'https://exampleville.test/post', title: 't', budget: 10, signal: controller.signal },
+      {
+        now: () => NOW,
+        fetch,
+        providers: [createBraveProvider({ apiKey: 'right', baseUrl: brave.baseUrl })],
+        fetchPage: () => Promise.reject(new Error('never read')),
+        // A model that never answers: the first call stops the check.
+        model: {
+          name: 'slow',
+          complete: () => {
+            asked++;
+            controller.abort();
+            return new Promise(() => undefined);
+          },
+        },
+        onProgress: () => undefined,
+      },
+    );
+    expect(asked).toBeGreaterThanOrEqual(1);
+    expect(asked).toBeLessThanOrEqual(2); // the parts read at once; none started after the stop
+    expect(r.stopped).toBe(true);
+    expect(r.claims).toEqual([]);
+    expect(r.notChecked).toHaveLength(400);
+    expect(r.checkable).toBe(400);
+  });
+});
