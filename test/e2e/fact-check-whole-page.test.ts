@@ -11,6 +11,7 @@ import { launchExtension, saveOptions, type ExtensionBrowser } from './harness';
 const WHOLE = 'seattletimes-1';
 const STOPPED = 'engadget';
 const CUT = 'salon-1';
+type Mode = 'whole' | 'stopped' | 'cut';
 /** Evidence sites: each states some of the page's checkable sentences, as other reports of the same story do. */
 const SOURCES = 12;
 
@@ -64,12 +65,16 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
   let whole: string[];
   let stopped: string[];
   let cut: string[];
+  /** The check under way: its evidence sites. */
+  let mode: Mode = 'whole';
 
   beforeAll(async () => {
     whole = await checkableOf(WHOLE);
     stopped = await checkableOf(STOPPED);
     cut = await checkableOf(CUT);
-    const sources = (prefix: 'fast' | 'slow', sentences: string[]): FixturePage[] =>
+    // Each check has its own evidence sites (no page cached by one check serves another), chosen by
+    // which check runs; the slow ones answer over seconds, so that verdicts settle one after another.
+    const sources = (prefix: Mode, sentences: string[]): FixturePage[] =>
       Array.from({ length: SOURCES }, (_, i) => ({
         host: `${prefix}-source-${i}.test`,
         path: '/report',
@@ -81,30 +86,28 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
             ...sentences.filter((_, k) => k % SOURCES === i && Math.floor(k / SOURCES) % 2 === 0),
           ],
         }),
-        delayMs: prefix === 'slow' ? 1_500 : 250,
+        delayMs: prefix === 'whole' ? 250 + 100 * i : 1_000 + 700 * i,
       }));
     site = await startFixtureSite([
       { host: 'news.test', path: `/${WHOLE}`, html: loadPage(WHOLE).source },
       { host: 'news.test', path: `/${STOPPED}`, html: loadPage(STOPPED).source },
       { host: 'news.test', path: `/${CUT}`, html: loadPage(CUT).source },
-      ...sources('fast', whole),
-      ...sources('slow', [...stopped, ...cut]),
+      ...sources('whole', whole),
+      ...sources('stopped', stopped),
+      ...sources('cut', cut),
     ]);
-    const slowClaims = new Set([...stopped, ...cut]);
+    const sentencesOf: Record<Mode, string[]> = { whole, stopped, cut };
     brave = await startFakeBrave({
       apiKey: 'k',
       delayMs: 30,
-      results: (q) => {
-        const prefix = slowClaims.has(q) ? 'slow' : 'fast';
-        return [
-          { url: site.urlOf('news.test', `/${WHOLE}`), title: 'the page itself', description: 'itself' },
-          ...sourcesFor(q, prefix === 'slow' ? [...stopped, ...cut] : whole).map((i) => ({
-            url: site.urlOf(`${prefix}-source-${i}.test`, '/report'),
-            title: `Report ${i}`,
-            description: 'a report',
-          })),
-        ];
-      },
+      results: (q) => [
+        { url: site.urlOf('news.test', `/${WHOLE}`), title: 'the page itself', description: 'itself' },
+        ...sourcesFor(q, sentencesOf[mode]).map((i) => ({
+          url: site.urlOf(`${mode}-source-${i}.test`, '/report'),
+          title: `Report ${i}`,
+          description: 'a report',
+        })),
+      ],
     });
     browser = await launchExtension();
     const options = await browser.openOptions();
@@ -163,6 +166,8 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
     await expect
       .poll(async () => (await all.count()) === 1 && (await all.locator('.fact-check-count').textContent()), { timeout: 90_000 })
       .toContain(`${total} of ${total} checkable claims checked`);
+    // The list renders in slices: all of it once the last slice is in.
+    await expect.poll(() => all.locator('li.verdict').count(), { timeout: 10_000 }).toBe(total);
     const allRanks = await all.locator('li.verdict').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
     expect(allRanks).toHaveLength(total);
     expect([...allRanks].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
@@ -177,6 +182,7 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
 
   it('Stop ends the check and keeps the verdicts settled; the rest is listed for later', async () => {
     const page = await browser.context.newPage();
+    mode = 'stopped';
     await page.goto(site.urlOf('news.test', `/${STOPPED}`));
     const panel = await browser.openSidePanel();
     await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
@@ -199,6 +205,7 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
 
   it('a worker stopped by the browser mid-check loses nothing: the verdicts settled become the result, the rest is listed', async () => {
     const page = await browser.context.newPage();
+    mode = 'cut';
     await page.goto(site.urlOf('news.test', `/${CUT}`));
     const panel = await browser.openSidePanel();
     await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
