@@ -5,7 +5,7 @@
  */
 
 /** Elements whose text is never visible. */
-const SKIPPED = new Set([
+export const SKIPPED = new Set([
   'SCRIPT',
   'STYLE',
   'NOSCRIPT',
@@ -21,7 +21,7 @@ const SKIPPED = new Set([
 ]);
 
 /** Elements that start and end a line of their own. */
-const BLOCKS = new Set([
+export const BLOCKS = new Set([
   'ADDRESS',
   'ARTICLE',
   'ASIDE',

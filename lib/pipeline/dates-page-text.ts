@@ -1,3 +1,4 @@
+import { BLOCKS as LINE_BLOCKS, SKIPPED as VISIBLE_TEXT_SKIPPED } from '../anchor/text-map';
 import { datesInText, type NumericOrder, type TextDate } from './dates-text';
 
 /** The parts of a DOM node the page-text walk reads (the standard Node interface). */
@@ -12,56 +13,10 @@ export interface WalkNode {
   getAttributeNames?(): string[];
 }
 
-/** Elements whose text is never visible, or is not the page's prose. */
-const SKIPPED = new Set([
-  'SCRIPT',
-  'STYLE',
-  'NOSCRIPT',
-  'TEMPLATE',
-  'HEAD',
-  'TITLE',
-  'IFRAME',
-  'OBJECT',
-  'SVG',
-  'SELECT',
-  'OPTION',
-  'TEXTAREA',
-]);
-/** Elements that start and end a line of their own (a label and a date on two lines are unrelated). */
-const BLOCKS = new Set([
-  'ARTICLE',
-  'ASIDE',
-  'BLOCKQUOTE',
-  'BR',
-  'DD',
-  'DIV',
-  'DL',
-  'DT',
-  'FIGCAPTION',
-  'FIGURE',
-  'FOOTER',
-  'FORM',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'HEADER',
-  'HR',
-  'LI',
-  'MAIN',
-  'NAV',
-  'OL',
-  'P',
-  'PRE',
-  'SECTION',
-  'TABLE',
-  'TD',
-  'TH',
-  'TR',
-  'UL',
-]);
+/** Elements whose text is never visible (the anchoring text map's list), or is not the page's prose. */
+const SKIPPED = new Set([...VISIBLE_TEXT_SKIPPED, 'TEXTAREA']);
+/** Elements that start and end a line of their own (a label and a date on two lines are unrelated): the text map's. */
+const BLOCKS = LINE_BLOCKS;
 
 /** Class and id words of a comment thread: its dates are the readers', not the page's. */
 const COMMENT_WORDS =
