@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { corpusText, loadPage } from '../corpus/corpus';
-import { checkableSentences } from '@/lib/factcheck/split-claims';
+import { loadPage } from '../corpus/corpus';
+import { SOURCES, checkableOf, sourcesFor } from '../fakes/shared-sources';
 import { DEFAULT_CLAIM_BUDGET } from '@/lib/factcheck/fact-check';
 import { articleHtml, startFixtureSite, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
@@ -20,22 +20,7 @@ const WHOLE = 'seattletimes-1';
 // Not engadget as in the Chromium test: its YouTube iframe fails to load here, and Firefox's remote
 // agent then fails the whole navigation ("Address rejected") although the page itself loaded.
 const STOPPED = 'quanta-1';
-/** Evidence sites: each states some of the page's checkable sentences, as other reports of the same story do. */
-const SOURCES = 12;
 const VERDICT_MARKS = ['supported', 'contradicted', 'not-found', 'mixed'].map((v) => `spanlight-verdict-${v}`);
-
-/** A corpus page's checkable sentences, as the extension finds them in the tab. */
-async function checkableOf(name: string): Promise<string[]> {
-  return checkableSentences((await corpusText(name)).text).map((c) => c.text);
-}
-
-/** The evidence sites a claim's search finds: the one stating it (when one does), and another: claims share sources. */
-function sourcesFor(q: string, sentences: string[]): number[] {
-  let h = 0;
-  for (const ch of q) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  const k = sentences.indexOf(q);
-  return [...(k >= 0 ? [k % SOURCES] : []), h % SOURCES].filter((v, i, a) => a.indexOf(v) === i);
-}
 
 /** Reads the panel's running list until the result is shown: how many verdicts were there, each time it changed. */
 async function watchArrivals(panel: Page): Promise<number[]> {

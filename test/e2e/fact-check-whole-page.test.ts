@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { corpusText, loadPage } from '../corpus/corpus';
-import { checkableSentences } from '@/lib/factcheck/split-claims';
+import { loadPage } from '../corpus/corpus';
+import { SOURCES, checkableOf, sourcesFor } from '../fakes/shared-sources';
 import { DEFAULT_CLAIM_BUDGET } from '@/lib/factcheck/fact-check';
 import { articleHtml, startFixtureSite, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
@@ -12,21 +12,6 @@ const WHOLE = 'seattletimes-1';
 const STOPPED = 'engadget';
 const CUT = 'salon-1';
 type Mode = 'whole' | 'stopped' | 'cut';
-/** Evidence sites: each states some of the page's checkable sentences, as other reports of the same story do. */
-const SOURCES = 12;
-
-/** A corpus page's checkable sentences, as the extension finds them in the tab. */
-async function checkableOf(name: string): Promise<string[]> {
-  return checkableSentences((await corpusText(name)).text).map((c) => c.text);
-}
-
-/** The evidence sites a claim's search finds: the one stating it (when one does), and another: claims share sources. */
-function sourcesFor(q: string, sentences: string[]): number[] {
-  let h = 0;
-  for (const ch of q) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  const k = sentences.indexOf(q);
-  return [...(k >= 0 ? [k % SOURCES] : []), h % SOURCES].filter((v, i, a) => a.indexOf(v) === i);
-}
 
 /** Reads the panel's running list and the page's marks until the result is shown: what arrived when. */
 async function watchArrivals(panel: Page): Promise<number[]> {
