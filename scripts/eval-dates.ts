@@ -129,7 +129,7 @@ const corpus = await readabilityCorpusSameDay();
 const n = (x: number | null) => (x === null ? '  -  ' : x.toFixed(3));
 if (args.has('--wrong')) console.log(`wanted      found${' '.repeat(46)}page\n${dev.wrong.join('\n')}\n`);
 console.log(
-  `publication dates on the dev half (${dev.pages} pages of htmldate's evaluation set), scored as htmldate scores them`,
+  `\npublication dates on the dev half (${dev.pages} pages of htmldate's evaluation set), scored as htmldate scores them`,
 );
 console.log('                                            accuracy  precision  recall   tp   fp   fn');
 const row = (name: string, s: ReturnType<typeof score>) =>

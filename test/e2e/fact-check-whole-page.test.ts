@@ -5,7 +5,7 @@ import { SOURCES, checkableOf, sourcesFor } from '../fakes/shared-sources';
 import { DEFAULT_CLAIM_BUDGET } from '@/lib/factcheck/fact-check';
 import { articleHtml, startFixtureSite, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
-import { launchExtension, saveOptions, type ExtensionBrowser } from './harness';
+import { launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
 
 /** Two long real news pages of the corpus: one checked whole, one stopped mid-way. */
 const WHOLE = 'seattletimes-1';
@@ -133,6 +133,8 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
     const summary = view.locator('details.not-checked summary');
     expect(await summary.textContent()).toBe(`Not checked (${left})`);
     await summary.click();
+    await view.locator('button.check-rest').scrollIntoViewIfNeeded();
+    await screenshotForDocs(panel, 'sidepanel-fact-check-budget', { panel: false });
     expect(await view.locator('details.not-checked li').count()).toBe(left);
 
     const unchecked = await view.locator('details.not-checked li').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
