@@ -171,8 +171,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
       <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
         <p className="muted fact-check-count">
-          {t('factCheckCounted', [formatNumber(r.claims.length), formatNumber(total)])}{' '}
-          {t('factCheckSummary', formatNumber(r.claims.length))}
+          {t('factCheckCounted', [formatNumber(r.claims.length), formatNumber(total)])} {t('factCheckSummary')}
         </p>
         {r.stopped && (
           <p className="card stopped" role="status">
