@@ -175,10 +175,14 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
     await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
     const running = panel.locator('.running-fact-check li.verdict');
     await expect.poll(() => running.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    await panel.locator('.running-fact-check').scrollIntoViewIfNeeded();
+    await screenshotForDocs(panel, 'sidepanel-fact-check-running', { panel: false });
     await panel.getByRole('button', { name: 'Stop' }).click();
     const view = panel.locator('article.answer-fact-check');
     await view.waitFor({ timeout: 20_000 });
     expect(await view.locator('.card.stopped').textContent()).toContain('Stopped');
+    await view.locator('.card.stopped').scrollIntoViewIfNeeded();
+    await screenshotForDocs(panel, 'sidepanel-fact-check-stopped', { panel: false });
     const kept = await view.locator('li.verdict').count();
     expect(kept).toBeGreaterThanOrEqual(1);
     expect(kept).toBeLessThan(DEFAULT_CLAIM_BUDGET);
