@@ -18,14 +18,53 @@ const NO_DEXIE = rule('^dexie(?:/.*)?$', 'Dexie belongs to lib/db.');
  * The layers and what each may not import (see README, "How it is built"). ESLint replaces a rule's
  * options when two blocks match one file, so a file in two groups gets both lists (see `boundaries`).
  */
+/** The folders of reading code: pure functions over text and pages, handed their I/O (see README, "How it is built"). */
+export const PURE = ['verify', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'];
+
+/** What no pure folder imports: the browser, storage, the network's adapters, the UI, the orchestrators. */
+const PURE_PATTERNS = [
+  NO_DB,
+  NO_DEXIE,
+  rule('^wxt(?:/.*)?$', 'Reading code is pure: the extension passes browser I/O in (PipelineDeps, FactCheckDeps).'),
+  rule('^(?:@wxt-dev/.*|webextension-polyfill)$', 'Reading code is pure: no extension APIs.'),
+  rule('^react(?:-dom)?(?:/.*)?$', 'Reading code is pure: React belongs to components/.'),
+  rule('^openai(?:/.*)?$', 'Reading code never calls a model itself: it is handed a ChatModel (lib/model/chat-model).'),
+  rule('^node:', 'Reading code runs in the browser too: files are read by lib/eval, scripts/ and cli/.'),
+  rule(ours('search'), 'Reading code never calls a search provider: the orchestrators search and hand it the hits.'),
+  rule(ours('model/(?:openai-compatible|chrome-builtin)'), 'Reading code is handed a ChatModel; it never builds one.'),
+  rule(ours('(?:background|messaging|options|history|eval)'), "Reading code knows nothing of the extension's sides or the eval."),
+  rule(
+    ours('(?:answering|factcheck)'),
+    'Reading code is shared: the orchestrators (lib/answering, lib/factcheck) import it, never the reverse.',
+  ),
+];
+
+/** What both orchestrators may not import: they are handed the browser and storage too. */
+const ORCHESTRATOR_PATTERNS = [
+  NO_DB,
+  NO_DEXIE,
+  rule('^wxt(?:/.*)?$', 'The orchestrators are pure: the extension passes browser I/O in (PipelineDeps, FactCheckDeps).'),
+  rule('^react(?:-dom)?(?:/.*)?$', 'The orchestrators are pure: React belongs to components/.'),
+];
+
+/**
+ * The layers and what each may not import (see README, "How it is built"). ESLint replaces a rule's
+ * options when two blocks match one file, so a file in two groups gets both lists (see `boundaries`).
+ */
 export const groups = {
-  stages: {
-    files: ['lib/pipeline/**'],
+  pure: { files: PURE.map((f) => `lib/${f}/**`), patterns: PURE_PATTERNS },
+  answering: {
+    files: ['lib/answering/**'],
     patterns: [
-      NO_DB,
-      NO_DEXIE,
-      rule('^wxt(?:/.*)?$', 'Stages are pure: the extension passes browser I/O in (PipelineDeps).'),
-      rule('^react(?:-dom)?(?:/.*)?$', 'Stages are pure: React belongs to components/.'),
+      ...ORCHESTRATOR_PATTERNS,
+      rule(ours('factcheck'), 'Answering and fact-checking share lib/claims and lib/evidence; neither imports the other.'),
+    ],
+  },
+  factcheck: {
+    files: ['lib/factcheck/**'],
+    patterns: [
+      ...ORCHESTRATOR_PATTERNS,
+      rule(ours('answering'), 'Answering and fact-checking share lib/claims and lib/evidence; neither imports the other.'),
     ],
   },
   components: {
@@ -60,13 +99,13 @@ export const groups = {
   shared: {
     files: ['lib/shared/**'],
     patterns: [
-      ...['db', 'search', 'model', 'pipeline', 'messaging', 'background', 'settings'].map((name) =>
-        rule(ours(name), 'lib/shared is imported by every side: it imports only zod and lib/types.'),
+      ...['db', 'search', 'model', 'answering', 'factcheck', ...PURE, 'messaging', 'background', 'settings'].map((name) =>
+        rule(ours(name), 'lib/shared is imported by every side: it imports only zod and its own files.'),
       ),
       NO_DEXIE,
       rule(
         '^(?:wxt|react|react-dom|openai)(?:/.*)?$',
-        'lib/shared is imported by every side: it imports only zod and lib/types.',
+        'lib/shared is imported by every side: it imports only zod and its own files.',
       ),
     ],
   },
@@ -140,8 +179,8 @@ export default tseslint.config(
     },
   },
   {
-    // Stages get the browser passed in, never as a global.
-    files: ['lib/pipeline/**'],
+    // Reading code and the orchestrators get the browser passed in, never as a global.
+    files: [...PURE.map((f) => `lib/${f}/**`), 'lib/answering/**', 'lib/factcheck/**'],
     rules: { 'no-restricted-globals': ['error', 'browser', 'chrome', 'indexedDB'] },
   },
 );

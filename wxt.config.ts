@@ -28,7 +28,7 @@ export default defineConfig({
     // contextMenus: "Ask Spanlight" on a selection (Firefox knows it as an alias of menus).
     permissions: ['storage', 'tabs', 'scripting', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
     // Fetching search results and reading open tabs needs host access. Pages are fetched
-    // without cookies (see lib/pipeline/fetch-page.ts). Firefox lets people withhold it, so the
+    // without cookies (see lib/pages/fetch-page.ts). Firefox lets people withhold it, so the
     // options page asks for the hosts typed there (lib/options/host-access.ts).
     host_permissions: ['<all_urls>'],
     // The toolbar icon (Firefox also gets icon/light-*.png and dark-*.png as theme_icons, found by WXT).

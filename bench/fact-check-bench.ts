@@ -14,14 +14,15 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { factCheck, findClaims, type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/fact-check';
+import { factCheck, findClaims } from '../lib/factcheck/fact-check';
+import { type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/deps';
 import { checkableSentences, type CheckableClaim } from '../lib/factcheck/split-claims';
-import type { VerdictKind } from '../lib/factcheck/verdict';
-import { buildPipeline } from '../lib/pipeline/build-deps';
+import type { VerdictKind } from '../lib/verify/verdict';
+import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings, type Settings } from '../lib/settings';
 import type { AnswerRecord, FactCheckState } from '../lib/shared/records';
-import type { AnswerResult } from '../lib/types';
+import type { AnswerResult } from '../lib/shared/types';
 import { corpusText as corpusPageText } from '../test/corpus/corpus';
 import { CHROMIUM } from '../test/e2e/harness';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage } from '../test/fakes/fixture-site';
@@ -48,7 +49,7 @@ export const floorMs = (pages: number) => (pages / FETCH_LIMIT) * FACT_CHECK_LAT
 /** One claim's critical path: its search, then its pages (read in parallel). */
 export const CRITICAL_MS = FACT_CHECK_LATENCY.search + FACT_CHECK_LATENCY.page;
 
-/** The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes, without a cache. */
+/** The pipeline as the extension builds it (lib/answering/build-deps.ts), over the fakes, without a cache. */
 async function pipelineOver(braveBaseUrl: string, model?: Settings['model']) {
   const defaults = defaultSettings();
   const pipeline = await buildPipeline(
@@ -253,7 +254,7 @@ export interface WholePageBench {
   judged: WholePageRun;
 }
 
-/** The repair retry's prompt says this (lib/pipeline/judge.ts). */
+/** The repair retry's prompt says this (lib/claims/judge.ts). */
 const REPAIR = 'Your previous reply could not be read';
 
 /**

@@ -1,16 +1,16 @@
 /**
  * The local work of one answer, bundled for a Chromium page by bench/browser-bench.ts (global
- * `SpanlightBench`). The code measured is the extension's own (lib/pipeline, lib/verify); this
+ * `SpanlightBench`). The code measured is the extension's own (lib/pages, lib/evidence, lib/claims, lib/verify); this
  * file only times it.
  */
 import { Readability } from '@mozilla/readability';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import { splitPassages } from '../lib/pipeline/passages';
-import { selectEvidence } from '../lib/pipeline/select';
-import { composeExtractive } from '../lib/pipeline/compose';
-import { attachCitations } from '../lib/pipeline/cite';
-import { checkClaims } from '../lib/pipeline/verify';
+import { extractPage } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import { splitPassages } from '../lib/pages/passages';
+import { selectEvidence } from '../lib/evidence/select';
+import { composeExtractive } from '../lib/claims/compose';
+import { attachCitations } from '../lib/claims/cite';
+import { checkClaims } from '../lib/claims/verify';
 
 const URL_ = 'http://fakehost/test/page.html';
 

@@ -9,17 +9,17 @@ import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'n
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { Readability } from '@mozilla/readability';
-import { answerQuestion } from '../lib/pipeline/answer-question';
-import { buildPipeline } from '../lib/pipeline/build-deps';
+import { answerQuestion } from '../lib/answering/answer-question';
+import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import { splitPassages } from '../lib/pipeline/passages';
-import { selectEvidence } from '../lib/pipeline/select';
-import { checkClaims } from '../lib/pipeline/verify';
-import { attachCitations } from '../lib/pipeline/cite';
-import { composeExtractive } from '../lib/pipeline/compose';
-import { memoryCache } from '../lib/pipeline/cache';
+import { extractPage } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import { splitPassages } from '../lib/pages/passages';
+import { selectEvidence } from '../lib/evidence/select';
+import { checkClaims } from '../lib/claims/verify';
+import { attachCitations } from '../lib/claims/cite';
+import { composeExtractive } from '../lib/claims/compose';
+import { memoryCache } from '../lib/run/cache';
 import { defaultSettings, type Settings } from '../lib/settings';
 import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
 import { startFixtureSite, viaLoopback } from '../test/fakes/fixture-site';
@@ -233,7 +233,7 @@ async function pipelineCounts() {
   };
   let clock = new Date('2026-11-30T12:00:00Z');
   const host = { fetch: viaLoopback(), now: () => clock, cache: memoryCache(), openAiModel: createOpenAiCompatibleModel };
-  // The pipeline as the extension builds it (lib/pipeline/build-deps.ts), over the fakes and a memory cache.
+  // The pipeline as the extension builds it (lib/answering/build-deps.ts), over the fakes and a memory cache.
   const run = async (question: string) => {
     const pipeline = await buildPipeline(settings, host);
     return answerQuestion(

@@ -4,14 +4,14 @@
  *
  *   npx tsx bench/streaming-bench.ts   (npm run bench runs it too)
  */
-import { claimStreamer } from '../lib/pipeline/claim-streamer';
-import { parseDraft } from '../lib/pipeline/draft';
-import { applyChecks, checkClaims } from '../lib/pipeline/verify';
-import { sentenceSpans, splitPassages } from '../lib/pipeline/passages';
-import { selectEvidence } from '../lib/pipeline/select';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import type { EvidenceSpan } from '../lib/types';
+import { claimStreamer } from '../lib/claims/claim-streamer';
+import { parseDraft } from '../lib/claims/draft';
+import { applyChecks, checkClaims } from '../lib/claims/verify';
+import { sentenceSpans, splitPassages } from '../lib/pages/passages';
+import { selectEvidence } from '../lib/evidence/select';
+import { extractPage } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import type { EvidenceSpan } from '../lib/shared/types';
 import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
 
 /** What the streaming figures are: the streamer's time over the one-shot work, side by side. */

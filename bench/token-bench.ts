@@ -11,7 +11,7 @@
  *
  * Cost uses the seed's prices: $3 a million tokens in, $15 out, $0.005 a search call.
  */
-import type { AnswerResult } from '../lib/types';
+import type { AnswerResult } from '../lib/shared/types';
 import { estimateTokens } from '../lib/text/tokens';
 import { isPlanRequest, type ChatRequestBody } from '../test/fakes/openai-server';
 

@@ -1,4 +1,4 @@
-import { frozenSpan, type CheckCase, type CheckResult } from '../lib/pipeline/check-case';
+import { frozenSpan, type CheckCase, type CheckResult } from '../lib/answering/check-case';
 import { bestPassageLines, escapeMarkdown } from './markdown';
 
 /**

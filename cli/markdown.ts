@@ -1,4 +1,4 @@
-import type { AnswerResult, BestPassage, Dated, EvidenceSpan, FailureRole } from '../lib/types';
+import type { AnswerResult, BestPassage, Dated, EvidenceSpan, FailureRole } from '../lib/shared/types';
 import { failureRole } from '../lib/shared/failure-codes';
 import catalogue from '../public/_locales/en/messages.json';
 

@@ -1,8 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import type { AnswerRecord } from '@/lib/shared/records';
 import { t } from '@/lib/i18n';
-import { questionWindowDays } from '@/lib/answer/freshness';
-import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan } from '@/lib/types';
+import { questionWindowDays } from '@/lib/panel/freshness';
+import { UNCONFIRMED, type AnswerResult, type Claim, type EvidenceSpan } from '@/lib/shared/types';
 import type { TraceStage } from '@/lib/shared/trace-schema';
 import { CiteChip, type CiteContext } from './panel/cite-chip';
 import { UnusedSources, UsedSources } from './panel/sources';
@@ -12,7 +12,7 @@ import { failureRole } from '@/lib/shared/failure-codes';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { SpanText } from './panel/span-text';
 import { ClosestPassages } from './panel/closest-passages';
-import { closestSentence } from '@/lib/pipeline/closest-sentence';
+import { closestSentence } from '@/lib/evidence/closest-sentence';
 import { RefusalCard } from './refusal-card';
 
 export type { CitationState };

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { AnswerRecord, FactCheckState } from '@/lib/shared/records';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
-import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from '@/lib/types';
+import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from '@/lib/shared/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';

@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 import { formatDate, formatNumber } from '@/lib/format';
-import type { AnswerResult, GateResult } from '@/lib/types';
+import type { AnswerResult, GateResult } from '@/lib/shared/types';
 import type { CiteContext } from './panel/cite-chip';
 import { CitationStatus, useCitations } from './panel/citation-status';
 import { ClosestPassages } from './panel/closest-passages';

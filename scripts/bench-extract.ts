@@ -8,10 +8,10 @@
  *   npx tsx scripts/bench-extract.ts [iterations]
  */
 import { Readability } from '@mozilla/readability';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import { splitPassages } from '../lib/pipeline/passages';
-import { selectEvidence } from '../lib/pipeline/select';
+import { extractPage } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import { splitPassages } from '../lib/pages/passages';
+import { selectEvidence } from '../lib/evidence/select';
 import { loadPage, median, pageUrl, pagesNearMedianSize } from '../test/corpus/corpus';
 
 const iterations = Number(process.argv[2] ?? 15);

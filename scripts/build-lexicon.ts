@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildLexicon } from '../lib/verify/lexicon-build';
-import { installedWordNet } from '../lib/verify/lexicon-files';
+import { installedWordNet } from './lexicon-files';
 
 const table = buildLexicon(installedWordNet());
 const out = `${JSON.stringify(table)}\n`;

@@ -19,10 +19,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { findDocumentDate, type DateDocument } from '../lib/pipeline/dates';
-import { extractPage } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
-import type { Dated } from '../lib/types';
+import { findDocumentDate, type DateDocument } from '../lib/dates/dates';
+import { extractPage } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import type { Dated } from '../lib/shared/types';
 import { corpusNames, loadPage, pageUrl, sameDay } from '../test/corpus/corpus';
 
 const DEV_DIR = path.resolve('../shared/corpus/real-pages/dates');

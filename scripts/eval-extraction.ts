@@ -17,9 +17,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { BOILERPLATE_RULES, type BoilerplateRule } from '../lib/pipeline/boilerplate';
-import { extractPage, visibleText } from '../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../lib/pipeline/parse-html';
+import { BOILERPLATE_RULES, type BoilerplateRule } from '../lib/pages/boilerplate';
+import { extractPage, visibleText } from '../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import type { DomNodeLike } from '../lib/anchor/text-map';
 import { corpusNames, loadPage, pageUrl, tokenF1 } from '../test/corpus/corpus';
 

@@ -1,7 +1,7 @@
 /**
  * Fits the verifier's and the fact-check's decision constants on every labelled dev set in
  * ../shared/data/ (WiCE and ExpertQA pairs, ExpertQA's cited answers, Climate-FEVER), by the rules in
- * lib/verify/calibration.ts, and writes them to lib/verify/decision-constants.json with the figures
+ * lib/eval/calibration.ts, and writes them to lib/verify/decision-constants.json with the figures
  * they give: fitted on all sets, and for each set fitted without it.
  *
  *   npx tsx scripts/fit-constants.ts

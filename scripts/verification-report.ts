@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseAnswers, parsePairs } from '../lib/verify/dataset';
+import { parseAnswers, parsePairs } from '../lib/eval/dataset';
 import { VERIFY_THRESHOLDS } from '../lib/verify/deterministic-verifier';
-import { evaluateAnswers, evaluatePairs } from '../lib/verify/metrics';
+import { evaluateAnswers, evaluatePairs } from '../lib/eval/verifier-metrics';
 
 const DATA_DIR = path.resolve('../shared/data/verification');
 

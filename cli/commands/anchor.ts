@@ -60,7 +60,7 @@ Example:
     const [{ findQuote }, { buildTextMap, isHiddenByMarkup }, { parseHtmlWithLinkedom }] = await Promise.all([
       import('../../lib/anchor/find-quote'),
       import('../../lib/anchor/text-map'),
-      import('../../lib/pipeline/parse-html'),
+      import('../../lib/pages/parse-html'),
     ]);
     const doc = parseHtmlWithLinkedom(html, 'about:blank');
     const root = (doc.body ?? doc.documentElement) as unknown as DomNodeLike;

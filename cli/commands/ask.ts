@@ -69,8 +69,8 @@ Example:
 
     // The pipeline and the model SDK load only when a question is asked (not for --help or a usage error).
     const [{ answerQuestion }, { buildPipeline }] = await Promise.all([
-      import('../../lib/pipeline/answer-question'),
-      import('../../lib/pipeline/build-deps'),
+      import('../../lib/answering/answer-question'),
+      import('../../lib/answering/build-deps'),
     ]);
     const pipeline = await buildPipeline(settings, {
       fetch: withUserAgent(globalThis.fetch),

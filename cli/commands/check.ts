@@ -1,5 +1,5 @@
 import { parseFlags, type Command } from '../command';
-import type { CheckCase } from '../../lib/pipeline/check-case';
+import type { CheckCase } from '../../lib/answering/check-case';
 import { FailureError, UsageError, jsonText } from '../io';
 
 export const checkCommand: Command = {
@@ -39,7 +39,7 @@ Options:
       throw new UsageError(`--format must be json or markdown, got "${values.format}"`);
     if (values.jsonl && values.format === 'markdown') throw new UsageError('--format markdown is for one case, not --jsonl');
     const input = await io.readStdin();
-    const { CheckCaseSchema, checkCase } = await import('../../lib/pipeline/check-case');
+    const { CheckCaseSchema, checkCase } = await import('../../lib/answering/check-case');
     /** The case, or the first reason it is not one ('"evidence.0.url": …'). */
     const validate = (value: unknown): CheckCase | string => {
       const parsed = CheckCaseSchema.safeParse(value);

@@ -70,7 +70,7 @@ directory, and exits 1 when a metric is below its threshold in test/eval/thresho
 a case file is invalid). Runs in seconds, with no network: this is what CI runs ("npm run eval").
 
 --live composes the drafts with a real model instead of the scripted ones: for each case whose
-evidence passes the gate, the composer (lib/pipeline/compose.ts, the extension's prompt) writes over
+evidence passes the gate, the composer (lib/claims/compose.ts, the extension's prompt) writes over
 the spans the extension would hand it, and the same code disposes of the draft. Claim expectations
 do not apply to the model's drafts; modes, freshness, evidence recall, gold answers, coverage and the
 share confirmed word for word are reported (no thresholds). It costs tokens and is not run in CI.

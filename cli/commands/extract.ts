@@ -28,9 +28,9 @@ Example:
     const html = await readTextFile(file, io);
     // Extraction (linkedom, Readability) loads after the arguments are checked: usage errors stay instant.
     const [{ extractPage }, { parseHtmlWithLinkedom }, { splitPassages }] = await Promise.all([
-      import('../../lib/pipeline/extract'),
-      import('../../lib/pipeline/parse-html'),
-      import('../../lib/pipeline/passages'),
+      import('../../lib/pages/extract'),
+      import('../../lib/pages/parse-html'),
+      import('../../lib/pages/passages'),
     ]);
     const { page } = await extractPage(
       { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },

@@ -1,4 +1,5 @@
-import type { CheckedClaim, FactCheckOutcome, RankedClaim } from '../../lib/factcheck/fact-check';
+import type { RankedClaim } from '../../lib/factcheck/fact-check';
+import type { CheckedClaim, FactCheckOutcome } from '../../lib/factcheck/deps';
 import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
@@ -50,8 +51,8 @@ async function readPage(file: string, url: string, io: Io): Promise<{ title: str
   const notHtml = notHtmlReason(html);
   if (notHtml) throw new FailureError(`${source} ${notHtml}: ${NOT_HTML_HINT}`);
   const [{ extractPage }, { parseHtmlWithLinkedom }] = await Promise.all([
-    import('../../lib/pipeline/extract'),
-    import('../../lib/pipeline/parse-html'),
+    import('../../lib/pages/extract'),
+    import('../../lib/pages/parse-html'),
   ]);
   const { page } = await extractPage(
     { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },
@@ -199,7 +200,7 @@ Example:
     // The fact-check and the model SDK load only when a page is checked (not for --help or a usage error).
     const [{ factCheck }, { buildPipeline }] = await Promise.all([
       import('../../lib/factcheck/fact-check'),
-      import('../../lib/pipeline/build-deps'),
+      import('../../lib/answering/build-deps'),
     ]);
     const pipeline = await buildPipeline(settings, {
       fetch: withUserAgent(globalThis.fetch),

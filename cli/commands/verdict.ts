@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EvidenceSpan } from '../../lib/types';
+import type { EvidenceSpan } from '../../lib/shared/types';
 import { parseFlags, type Command } from '../command';
 import { UsageError, jsonText, type Io } from '../io';
 
@@ -92,10 +92,10 @@ Options:
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": claims are read from stdin`);
     const model = values.judge ? await judgeModel(io) : null;
     const [{ verdictFor }, { sanitizeEvidence }, { judgeItems, applyJudge }, { judgeClaims }] = await Promise.all([
-      import('../../lib/factcheck/verdict'),
-      import('../../lib/pipeline/sanitize-evidence'),
+      import('../../lib/verify/verdict'),
+      import('../../lib/evidence/sanitize-evidence'),
       import('../../lib/factcheck/apply-judge'),
-      import('../../lib/pipeline/judge'),
+      import('../../lib/claims/judge'),
     ]);
     const raw = (await io.readStdin())
       .split('\n')

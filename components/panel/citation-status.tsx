@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
-import type { EvidenceSpan } from '@/lib/types';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import type { CitationOutcome } from '@/lib/messaging/protocol';
 
 export interface CitationState {

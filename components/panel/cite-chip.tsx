@@ -1,8 +1,8 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { t } from '@/lib/i18n';
-import { freshnessOf } from '@/lib/answer/freshness';
-import type { EvidenceSpan } from '@/lib/types';
+import { freshnessOf } from '@/lib/panel/freshness';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import { freshnessLine, hostOf, publishedLine } from './labels';
 
 /** What a chip needs to know about the answer it sits in. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { t } from '@/lib/i18n';
-import type { EvidenceSpan } from '@/lib/types';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import { hostOf, shortDate } from './labels';
 
 /** A passage that was read near a claim, and its sentence nearest the claim. */

@@ -1,8 +1,8 @@
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatDate, formatNumber } from '@/lib/format';
-import { ageUnits, type Freshness } from '@/lib/answer/freshness';
-import type { UnusedReason } from '@/lib/answer/source-usage';
-import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure, Warning } from '@/lib/types';
+import { ageUnits, type Freshness } from '@/lib/panel/freshness';
+import type { UnusedReason } from '@/lib/panel/source-usage';
+import type { AnswerMode, DateSource, Dated, FailureRole, ProviderFailure, Warning } from '@/lib/shared/types';
 import { failureArgs, failureMessageKey, failureRole, warningArgs, warningMessageKey } from '@/lib/shared/failure-codes';
 import { refusalArgs, refusalMessageKey, type Refusal } from '@/lib/shared/refusal-codes';
 import type { SettingsPlace } from '@/lib/shared/provider-error';

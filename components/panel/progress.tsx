@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { JobRecord } from '@/lib/shared/records';
-import type { ProgressStep } from '@/lib/types';
+import type { ProgressStep } from '@/lib/shared/types';
 
 const STEPS: Array<{ stage: ProgressStep; label: MessageKey }> = [
   { stage: 'planning', label: 'stepPlanning' },

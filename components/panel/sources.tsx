@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { t } from '@/lib/i18n';
-import { freshnessOf } from '@/lib/answer/freshness';
-import { unusedSources, usedSources } from '@/lib/answer/source-usage';
-import type { AnswerResult, Source } from '@/lib/types';
+import { freshnessOf } from '@/lib/panel/freshness';
+import { unusedSources, usedSources } from '@/lib/panel/source-usage';
+import type { AnswerResult, Source } from '@/lib/shared/types';
 import { CiteChip, type CiteContext } from './cite-chip';
 import { CitationStatus, useCitations } from './citation-status';
 import { SpanText } from './span-text';

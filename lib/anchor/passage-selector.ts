@@ -1,4 +1,4 @@
-import type { Passage } from '../types';
+import type { Passage } from '../shared/types';
 import type { QuoteSelector } from './find-quote';
 
 /**

@@ -1,11 +1,11 @@
 import { readSettings, type SpanlightDb } from '../db/database';
 import type { FollowUp } from '../shared/records';
 import type { Received } from '../messaging/protocol';
-import { answerQuestion } from '../pipeline/answer-question';
-import { buildPipeline, chatModelFor, type PipelineHost } from '../pipeline/build-deps';
-import { rewriteFollowUp } from '../pipeline/follow-up';
+import { answerQuestion } from '../answering/answer-question';
+import { buildPipeline, chatModelFor, type PipelineHost } from '../answering/build-deps';
+import { rewriteFollowUp } from '../planning/follow-up';
 import { failureOf } from '../shared/failure-text';
-import type { AnswerResult, Warning } from '../types';
+import type { AnswerResult, Warning } from '../shared/types';
 import { followUpStage } from './follow-up-stage';
 import { internalFailure } from './internal-failure';
 import type { Jobs } from './jobs';

@@ -1,5 +1,5 @@
-import type { PipelineCache } from '../pipeline/cache';
-import type { PipelineHost } from '../pipeline/build-deps';
+import type { PipelineCache } from '../run/cache';
+import type { PipelineHost } from '../answering/build-deps';
 import { createBuiltinModel, detectBuiltinModel } from '../model/chrome-builtin';
 import { createOpenAiCompatibleModel } from '../model/openai-compatible';
 

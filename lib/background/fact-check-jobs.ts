@@ -2,9 +2,9 @@ import { readAnswer, readSettings, type SpanlightDb } from '../db/database';
 import { JobRecordSchema, type FactCheckState, type JobRecord, type SettledClaimRecord } from '../shared/records';
 import type { Received } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
-import { buildPipeline, type PipelineHost } from '../pipeline/build-deps';
-import { extractPage } from '../pipeline/extract';
-import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
+import { buildPipeline, type PipelineHost } from '../answering/build-deps';
+import { extractPage } from '../pages/extract';
+import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { factCheck, findClaims } from '../factcheck/fact-check';
 import {
   checkedRecord,
@@ -18,7 +18,7 @@ import {
 } from '../factcheck/result';
 import { failureOf } from '../shared/failure-text';
 import { ProviderError, failureOfThrown } from '../shared/provider-error';
-import type { AnswerResult, CheckedClaimRecord } from '../types';
+import type { AnswerResult, CheckedClaimRecord } from '../shared/types';
 import { internalFailure } from './internal-failure';
 import type { Jobs } from './jobs';
 import { requireSiteAccess } from './site-access';

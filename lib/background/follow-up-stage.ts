@@ -1,6 +1,6 @@
 import type { JobRecord } from '../shared/records';
 import type { Settings } from '../settings';
-import type { AnswerResult } from '../types';
+import type { AnswerResult } from '../shared/types';
 
 /** The follow-up's rewrite as the first stage of its answer's trace. */
 export function followUpStage(job: JobRecord, settings: Settings): AnswerResult['trace']['stages'][number] {

@@ -1,4 +1,4 @@
-import type { AnswerResult, ProviderFailure } from '../types';
+import type { AnswerResult, ProviderFailure } from '../shared/types';
 
 /** A result for a failure of ours (not a provider's): shown like any unavailable answer, with a retry. */
 export function internalFailure(question: string, searched: string[], failure: ProviderFailure, reason: string): AnswerResult {

@@ -19,7 +19,7 @@ import {
   type TabChoice,
 } from '../shared/records';
 import type { JobUpdate, Received } from '../messaging/protocol';
-import type { AnswerResult } from '../types';
+import type { AnswerResult } from '../shared/types';
 
 /** How long a finished job is still shown by a panel that reopens. */
 export const RECENT_JOB_MS = 10 * 60_000;

@@ -1,10 +1,10 @@
 import { browser } from 'wxt/browser';
-import type { Page, Warning, WarningCode } from '../types';
+import type { Page, Warning, WarningCode } from '../shared/types';
 import { warningOf } from '../shared/failure-text';
 import { callContent } from '../messaging/client';
-import { extractPage } from '../pipeline/extract';
-import { parseHtmlWithLinkedom } from '../pipeline/parse-html';
-import { normalizeUrl } from '../pipeline/dedupe-hits';
+import { extractPage } from '../pages/extract';
+import { parseHtmlWithLinkedom } from '../pages/parse-html';
+import { normalizeUrl } from '../search/dedupe-hits';
 import type { TabChoice } from '../shared/records';
 import { withTextFragment, type FragmentQuote } from '../anchor/text-fragment';
 

@@ -1,4 +1,4 @@
-import type { PipelineCache } from '../pipeline/cache';
+import type { PipelineCache } from '../run/cache';
 import { PageCacheRecordSchema, SearchCacheRecordSchema } from '../shared/records';
 import type { SpanlightDb } from './database';
 

@@ -11,8 +11,8 @@ import {
   type SearchCacheRecord,
 } from '../shared/records';
 import { SettingsSchema, defaultSettings, type Settings } from '../settings';
-import { HISTORY_INDEX_SCHEMA, buildHistoryIndex, putAnswers, type HistoryIndexRow } from './history-index';
-import type { ImportChunkRow, ImportSessionRow } from './history-import';
+import { HISTORY_INDEX_SCHEMA, buildHistoryIndex, putAnswers, type HistoryIndexRow } from './history-rows';
+import type { ImportChunkRow, ImportSessionRow } from './history-rows';
 
 interface SettingsRow {
   id: 'settings';

@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { AnswerRecordSchema, HistoryExportSchema, type AnswerRecord } from '../shared/records';
-import { putAnswers } from './history-index';
+import { putAnswers } from './history-rows';
 import type { SpanlightDb } from './database';
 
 /**
@@ -8,24 +8,6 @@ import type { SpanlightDb } from './database';
  * validated and staged in its own table; the commit then moves every staged answer into history in
  * one transaction, so an import that fails or is cancelled, at any point, leaves history as it was.
  */
-
-/** An import being received. */
-export interface ImportSessionRow {
-  id: string;
-  startedAt: string;
-  /** Answers received so far (valid or not). */
-  received: number;
-  /** Why records were left out: "answer 12: …", numbered from 1 in file order. */
-  rejected: string[];
-}
-
-/** One staged chunk of valid answers. */
-export interface ImportChunkRow {
-  /** importId + space + zero-padded sequence number: chunks sort in the order they were read. */
-  key: string;
-  importId: string;
-  answers: AnswerRecord[];
-}
 
 /** Everything of an export file but its answers (read at the end: its keys may come in any order). */
 export const HistoryHeaderSchema = HistoryExportSchema.omit({ answers: true });

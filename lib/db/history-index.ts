@@ -1,61 +1,7 @@
-import type { Transaction } from 'dexie';
-import { AnswerRecordSchema, type AnswerRecord } from '../shared/records';
-import { FIELD_WEIGHT, HISTORY_FIELDS, MIN_PREFIX, historyTerms, queryWords, type HistoryField } from './history-terms';
+import type { AnswerRecord } from '../shared/records';
+import { FIELD_WEIGHT, HISTORY_FIELDS, MIN_PREFIX, queryWords, type HistoryField } from './history-terms';
 import type { SpanlightDb } from './database';
-
-/**
- * History's search index: one small row per answer, in the same database, written in the same
- * transaction as the answer itself, so the two cannot drift apart. `terms` is a Dexie multi-entry
- * index of `field:word`; a query word is one key range per field (`startsWith`), answered from the
- * index without reading a single answer.
- */
-export interface HistoryIndexRow {
-  /** `createdAt` (normalised ISO) + space + id: sorts newest last, so ranked ties come out newest first. */
-  order: string;
-  answerId: string;
-  /** Every distinct `field:word` of the answer (lib/db/history-terms.ts). */
-  terms: string[];
-  /** What a history row shows, so a search never reads the (large) answers. */
-  question: string;
-  createdAt: string;
-  mode: string;
-  followUp?: string;
-}
-
-/** The Dexie schema of the index table (database version 3). */
-export const HISTORY_INDEX_SCHEMA = 'order, &answerId, *terms';
-
-/** The sort key of an answer: its time (normalised, so imported "…00Z" and "…00.000Z" sort alike), then its id. */
-export function orderKey(createdAt: string, id: string): string {
-  const t = Date.parse(createdAt);
-  return `${Number.isNaN(t) ? createdAt : new Date(t).toISOString()} ${id}`;
-}
-
-/** The index row of an answer. */
-export function indexRow(answer: AnswerRecord): HistoryIndexRow {
-  return {
-    order: orderKey(answer.createdAt, answer.id),
-    answerId: answer.id,
-    terms: historyTerms(answer),
-    question: answer.question,
-    createdAt: answer.createdAt,
-    mode: answer.result.mode,
-    ...(answer.followUp ? { followUp: answer.followUp.asked } : {}),
-  };
-}
-
-/**
- * Writes answers and their index rows. Call it inside a transaction over `answers` and
- * `historyIndex` (every caller does), so an answer is never stored without its row, or the reverse.
- */
-export async function putAnswers(db: SpanlightDb, answers: AnswerRecord[]): Promise<void> {
-  if (answers.length === 0) return;
-  const ids = answers.map((a) => a.id);
-  // An answer written again (same id) replaces its row, even if its time changed.
-  await db.historyIndex.where('answerId').anyOf(ids).delete();
-  await db.answers.bulkPut(answers.map((a) => ({ ...a, mode: a.result.mode }) as AnswerRecord));
-  await db.historyIndex.bulkPut(answers.map(indexRow));
-}
+import { putAnswers, type HistoryIndexRow } from './history-rows';
 
 /** Deletes answers and their index rows; the same transaction rule as `putAnswers`. Returns how many answers were there. */
 export async function removeAnswers(db: SpanlightDb, ids: string[]): Promise<number> {
@@ -63,20 +9,6 @@ export async function removeAnswers(db: SpanlightDb, ids: string[]): Promise<num
   await db.answers.bulkDelete(ids);
   await db.historyIndex.where('answerId').anyOf(ids).delete();
   return had;
-}
-
-/** The migration to version 3: an index row for every answer already stored (records that no longer validate are left unindexed, as the list skips them). */
-export async function buildHistoryIndex(tx: Transaction): Promise<void> {
-  const index = tx.table<HistoryIndexRow, string>('historyIndex');
-  const batch: HistoryIndexRow[] = [];
-  await tx
-    .table('answers')
-    .toCollection()
-    .each((row: unknown) => {
-      const p = AnswerRecordSchema.safeParse(row);
-      if (p.success) batch.push(indexRow(p.data));
-    });
-  await index.bulkPut(batch);
 }
 
 /** A search cancelled because a newer one replaced it. */

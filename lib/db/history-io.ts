@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AnswerRecordSchema, HistoryExportSchema, type AnswerRecord } from '../shared/records';
-import { orderKey, removeAnswers } from './history-index';
+import { removeAnswers } from './history-index';
+import { orderKey } from './history-rows';
 import { foldedWords, queryWords, searchableTexts, wordMatches } from './history-terms';
 import type { SpanlightDb } from './database';
 

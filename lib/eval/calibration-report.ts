@@ -4,7 +4,7 @@
  * moves by more than 0.05 between the two marks a rule fitted to its data.
  */
 import { DECISION_CONSTANTS, type DecisionConstants } from '../verify/constants';
-import { fitConstants, measure, type ReadItem, type SetFigures } from '../verify/calibration';
+import { fitConstants, measure, type ReadItem, type SetFigures } from './calibration';
 
 /** Figures shown per set, with their labels. */
 export const FIGURES: Array<[keyof SetFigures, string]> = [

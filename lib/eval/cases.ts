@@ -4,7 +4,7 @@
  * here: lib/eval/load.ts reads the files.
  */
 import { z } from 'zod';
-import { CheckCaseSchema } from '../pipeline/check-case';
+import { CheckCaseSchema } from '../answering/check-case';
 
 export const CATEGORIES = ['answerable', 'partial', 'must-refuse', 'hostile', 'planted'] as const;
 export const CategorySchema = z.enum(CATEGORIES);

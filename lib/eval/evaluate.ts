@@ -3,10 +3,10 @@
  * extension's own gate, citation attachment, verification and conflict detection) and records what
  * the metrics need: each claim's status next to what the expectations or the human labels say of it.
  */
-import { checkCase, type CheckCase, type CheckResult } from '../pipeline/check-case';
-import type { StructuredDraft } from '../pipeline/draft';
-import { UNCONFIRMED } from '../types';
-import type { LabelledAnswer } from '../verify/dataset';
+import { checkCase, type CheckCase, type CheckResult } from '../answering/check-case';
+import type { StructuredDraft } from '../claims/draft';
+import { UNCONFIRMED } from '../shared/types';
+import type { LabelledAnswer } from './dataset';
 import { expectedDecision, expectedModes, isAnswerMode, type ClaimRef, type EvalCase, type Mode } from './cases';
 
 /** What the expectations (or labels) say of a claim: its citations support it, they do not, it cites nothing, or unknown. */

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseAnswers, parsePairs } from '../verify/dataset';
-import { readItems, type FactCheckRow, type ReadItem } from '../verify/calibration';
+import { parseAnswers, parsePairs } from './dataset';
+import { readItems, type FactCheckRow, type ReadItem } from './calibration';
 
 const FactCheckRowSchema = z.object({
   id: z.string(),

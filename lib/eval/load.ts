@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseAnswers, type LabelledAnswer } from '../verify/dataset';
+import { parseAnswers, type LabelledAnswer } from './dataset';
 import { checkCaseSet, parseCaseFile, type EvalCase } from './cases';
 import { ThresholdsSchema, type Thresholds } from './report';
 

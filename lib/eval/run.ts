@@ -4,11 +4,11 @@
  * with the seeds' metrics. No file access: the caller loads the inputs (lib/eval/load.ts).
  */
 import type { ChatModel } from '../model/chat-model';
-import { checkCase, frozenSpan } from '../pipeline/check-case';
-import { composeWithModel } from '../pipeline/compose';
-import { gateEvidence } from '../pipeline/gate';
+import { checkCase, frozenSpan } from '../answering/check-case';
+import { composeWithModel } from '../claims/compose';
+import { gateEvidence } from '../evidence/gate';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
-import type { LabelledAnswer } from '../verify/dataset';
+import type { LabelledAnswer } from './dataset';
 import { CATEGORIES, type Category, type EvalCase } from './cases';
 import { evaluateAnswer, evaluateCase, scoreCase, toCheckCase, type CaseOutcome } from './evaluate';
 import { answerSetMetrics, byCategory, groundedness } from './metrics';

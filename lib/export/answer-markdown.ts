@@ -1,5 +1,5 @@
 import type { AnswerRecord } from '../shared/records';
-import type { EvidenceSpan } from '../types';
+import type { EvidenceSpan } from '../shared/types';
 
 /** Addresses written in text (GitHub-flavoured Markdown would make them links), without trailing punctuation. */
 const BARE_URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>]*[^\s<>.,;:!?)\]'"]/gi;

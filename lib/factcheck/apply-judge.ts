@@ -1,6 +1,6 @@
-import type { EvidenceSpan } from '../types';
-import type { JudgeItem, JudgeOutcome } from '../pipeline/judge';
-import type { ClaimVerdict } from './verdict';
+import type { EvidenceSpan } from '../shared/types';
+import type { JudgeItem, JudgeOutcome } from '../claims/judge';
+import type { ClaimVerdict } from '../verify/verdict';
 
 /**
  * The claims the judge reads (those the code found no verdict for, with passages read for them) and

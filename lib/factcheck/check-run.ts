@@ -1,19 +1,19 @@
-import type { EvidenceSpan, ProviderFailure } from '../types';
+import type { EvidenceSpan, ProviderFailure } from '../shared/types';
 import type { SearchProvider } from '../search/provider';
-import type { FetchOutcome } from '../pipeline/fetch-page';
-import { normalizeUrl } from '../pipeline/dedupe-hits';
-import { onDomains } from '../pipeline/on-domains';
-import { sanitizeEvidence, type Removal } from '../pipeline/sanitize-evidence';
-import { concurrencyLimit, priorityLimit, type PriorityLimiter } from '../pipeline/concurrency';
-import { closestSentence } from '../pipeline/closest-sentence';
-import { searchRound, type SearchRound, type SearchRoundOptions } from '../pipeline/search';
-import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../pipeline/judge';
+import type { FetchOutcome } from '../pages/fetch-page';
+import { normalizeUrl } from '../search/dedupe-hits';
+import { onDomains } from '../evidence/on-domains';
+import { sanitizeEvidence, type Removal } from '../evidence/sanitize-evidence';
+import { concurrencyLimit, priorityLimit, type PriorityLimiter } from '../run/concurrency';
+import { closestSentence } from '../evidence/closest-sentence';
+import { searchRound, type SearchRound, type SearchRoundOptions } from '../search/search-round';
+import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../claims/judge';
 import { normalizeText } from '../anchor/normalize';
 import type { RankedClaim } from './rank-claims';
 import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
 import { applyJudge, judgeItems } from './apply-judge';
-import { verdictFor } from './verdict';
-import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './fact-check';
+import { verdictFor } from '../verify/verdict';
+import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './deps';
 
 /** Claims searched at once: enough to keep the page reads busy, few enough for a provider's rate limits. */
 export const SEARCHES_AT_ONCE = 8;

@@ -1,8 +1,9 @@
-import type { EvidenceSpan, Passage } from '../types';
-import type { FetchOutcome } from '../pipeline/fetch-page';
-import { splitPassages } from '../pipeline/passages';
-import { registrableDomain, selectEvidence } from '../pipeline/select';
-import type { SearchRound } from '../pipeline/search';
+import type { EvidenceSpan, Passage } from '../shared/types';
+import type { FetchOutcome } from '../pages/fetch-page';
+import { splitPassages } from '../pages/passages';
+import { selectEvidence } from '../evidence/select';
+import { registrableDomain } from '../pages/publisher';
+import type { SearchRound } from '../search/search-round';
 import { normalizeText } from '../anchor/normalize';
 import { stableHash } from '../text/hash';
 

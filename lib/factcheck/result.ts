@@ -1,6 +1,6 @@
-import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim, ProviderFailure, Warning } from '../types';
+import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim, ProviderFailure, Warning } from '../shared/types';
 import type { TraceStage } from '../shared/trace-schema';
-import type { CheckedClaim, FactCheckOutcome, SettledClaim } from './fact-check';
+import type { CheckedClaim, FactCheckOutcome, SettledClaim } from './deps';
 import type { RankedClaim } from './rank-claims';
 
 export type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
-import { sentenceSpans } from '../pipeline/passages';
+import { sentenceSpans } from '../pages/passages';
 import { findQuote } from '../anchor/find-quote';
 import { normalizeText } from '../anchor/normalize';
-import { mapWithConcurrency } from '../pipeline/concurrency';
+import { mapWithConcurrency } from '../run/concurrency';
 
 /** A claim to check, with where its sentence is in the checked text. */
 export interface CheckableClaim {

@@ -193,7 +193,7 @@ export const backgroundCalls = {
   testProvider: { payload: ProviderTestRequestSchema, result: ConnectionTestSchema },
   listModels: { payload: ModelEndpointSchema, result: ModelListSchema },
   testModel: { payload: ModelTestRequestSchema, result: ConnectionTestSchema },
-  /** A follow-up to an answer: rewritten to stand alone (see lib/pipeline/follow-up.ts), then asked as a new job. */
+  /** A follow-up to an answer: rewritten to stand alone (see lib/planning/follow-up.ts), then asked as a new job. */
   followUp: {
     payload: z.object({
       answerId: z.string().min(1).max(100),

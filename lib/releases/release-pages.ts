@@ -1,4 +1,4 @@
-import type { Page } from '../types';
+import type { Page } from '../shared/types';
 import { stableHash } from '../text/hash';
 import type { ReleaseFacts, ReleaseLookupOptions, ReleaseSource } from './release-source';
 

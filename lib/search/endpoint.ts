@@ -1,4 +1,4 @@
-import type { SearchHit } from '../types';
+import type { SearchHit } from '../shared/types';
 import { toPlainText } from '../text/plain-text';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';

@@ -1,4 +1,4 @@
-import type { Dated } from '../types';
+import type { Dated } from '../shared/types';
 
 /**
  * Dates as search providers send them, read without `Date.parse`'s guessing (V8 reads "Aug 31" as
@@ -59,7 +59,7 @@ function dateOnly(y: number, m: number, d: number): string | null {
 
 /**
  * ISO date-time from wall-clock parts and a zone offset in minutes east of UTC. The publisher's
- * offset is kept ("2026-11-26T23:30:00.000-05:00", whose day is still the 26th, as lib/pipeline/dates.ts
+ * offset is kept ("2026-11-26T23:30:00.000-05:00", whose day is still the 26th, as lib/dates/dates.ts
  * does for pages); UTC and zoneless times end in "Z".
  */
 function dateTime(

@@ -1,4 +1,4 @@
-import type { SearchHit } from '../types';
+import type { SearchHit } from '../shared/types';
 import type { FetchLike } from '../shared/fetch-like';
 
 /** What every search adapter receives besides the query. */

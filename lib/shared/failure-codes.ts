@@ -1,4 +1,4 @@
-import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from '../types';
+import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from './types';
 
 /**
  * Each failure code's parameters, in the order of its message's placeholders ($1, $2…) in the

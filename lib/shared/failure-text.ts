@@ -1,5 +1,5 @@
 import catalogue from '../../public/_locales/en/messages.json';
-import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from '../types';
+import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from './types';
 import { FAILURE_PARAMS, failureMessageKey, warningArgs, warningMessageKey } from './failure-codes';
 import { refusalArgs, refusalMessageKey, type Refusal } from './refusal-codes';
 

@@ -1,4 +1,4 @@
-import type { FailureRole, ProviderFailure } from '../types';
+import type { FailureRole, ProviderFailure } from './types';
 import { failureOf } from './failure-text';
 
 /** A provider failure carried as an Error inside a stage, and as data (`failure`) across contexts. */

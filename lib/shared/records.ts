@@ -7,7 +7,7 @@ import {
   FoundClaimSchema,
   PageSchema,
   SearchHitSchema,
-} from '../types';
+} from './types';
 
 /**
  * Stored records as zod schemas: validated on read, importable without Dexie by the panel, messaging,
@@ -22,7 +22,7 @@ export const JobEventSchema = z.object({
 });
 export type JobEvent = z.infer<typeof JobEventSchema>;
 
-/** How a follow-up question was made to stand alone before it was searched (lib/pipeline/follow-up.ts). */
+/** How a follow-up question was made to stand alone before it was searched (lib/planning/follow-up.ts). */
 export const FollowUpSchema = z.object({
   /** The answer it follows in the thread. */
   previousAnswerId: z.string(),

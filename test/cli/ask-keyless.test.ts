@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerResult } from '../../lib/types';
+import type { AnswerResult } from '../../lib/shared/types';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { wikipediaHandler } from '../fakes/wikipedia-site';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { AnswerResult } from '../../lib/types';
+import type { AnswerResult } from '../../lib/shared/types';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
 import { startFakeBrave } from '../fakes/search-servers';

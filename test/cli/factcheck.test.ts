@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEFAULT_CLAIM_BUDGET } from '../../lib/factcheck/fact-check';
 import { defaultSettings } from '../../lib/settings';
-import type { EvidenceSpan, Warning } from '../../lib/types';
+import type { EvidenceSpan, Warning } from '../../lib/shared/types';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { isJudgeRequest, startFakeOpenAi, type ChatRequestBody, type FakeOpenAi } from '../fakes/openai-server';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeMarkdown, renderAnswerMarkdown } from '../../cli/markdown';
-import { AnswerResultSchema, type EvidenceSpan } from '../../lib/types';
+import { AnswerResultSchema, type EvidenceSpan } from '../../lib/shared/types';
 
 const span = (n: number, over: Partial<EvidenceSpan> = {}): EvidenceSpan => ({
   id: `p-${n}`,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { extractPage } from '../../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../../lib/pipeline/parse-html';
+import { extractPage } from '../../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../../lib/pages/parse-html';
 
 /** Readability's test pages, beside the project at `../shared/corpus/readability-pages`. */
 export const CORPUS_DIR = path.resolve('../shared/corpus/readability-pages');
@@ -137,7 +137,7 @@ export function sameDay(got: string, want: string): boolean {
   const g = new Set([writtenDay(got), utcDay(got)].filter((d) => d !== null));
   if ([writtenDay(want), utcDay(want)].some((d) => d !== null && g.has(d))) return true;
   // A bare day (the page's own, with no offset given) against a moment: that moment on that day
-  // somewhere people publish, −10:00 to +14:00 (the rule lib/pipeline/dates.ts puts days by).
+  // somewhere people publish, −10:00 to +14:00 (the rule lib/dates/dates.ts puts days by).
   const t = Date.parse(want);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(got.trim()) || !/T\d/.test(want) || Number.isNaN(t)) return false;
   const day = Date.parse(got.trim());

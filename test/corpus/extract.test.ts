@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { extractPage, visibleText, type Extraction } from '@/lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { splitPassages } from '@/lib/pipeline/passages';
-import { dateInText, findDocumentDate, openingTextDate, toIso, type DateDocument } from '@/lib/pipeline/dates';
-import { DateSourceSchema } from '@/lib/types';
+import { extractPage, visibleText, type Extraction } from '@/lib/pages/extract';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { splitPassages } from '@/lib/pages/passages';
+import { dateInText, findDocumentDate, openingTextDate, toIso, type DateDocument } from '@/lib/dates/dates';
+import { DateSourceSchema } from '@/lib/shared/types';
 import type { DomNodeLike } from '@/lib/anchor/text-map';
 import { corpusNames, loadPage, pageUrl, sameDay, tokenF1, type CorpusPage } from './corpus';
 

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CLAIM_BUDGET, factCheck, type FactCheckDeps } from '@/lib/factcheck/fact-check';
+import { DEFAULT_CLAIM_BUDGET, factCheck } from '@/lib/factcheck/fact-check';
+import { type FactCheckDeps } from '@/lib/factcheck/deps';
 import { checkableSentences, type CheckableClaim } from '@/lib/factcheck/split-claims';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { memoryCache } from '@/lib/pipeline/cache';
-import { cachedPageReader } from '@/lib/pipeline/read-page';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { memoryCache } from '@/lib/run/cache';
+import { cachedPageReader } from '@/lib/pages/read-page';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { wikipediaHandler } from '../fakes/wikipedia-site';

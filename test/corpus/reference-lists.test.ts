@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { extractPage } from '@/lib/pipeline/extract';
-import { splitPassages } from '@/lib/pipeline/passages';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { selectEvidence } from '@/lib/pipeline/select';
-import type { Page, Passage } from '@/lib/types';
+import { extractPage } from '@/lib/pages/extract';
+import { splitPassages } from '@/lib/pages/passages';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { selectEvidence } from '@/lib/evidence/select';
+import type { Page, Passage } from '@/lib/shared/types';
 import { loadPage } from './corpus';
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();

@@ -6,10 +6,10 @@
 import path from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { extractPage } from '@/lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { splitPassages } from '@/lib/pipeline/passages';
-import type { Passage } from '@/lib/types';
+import { extractPage } from '@/lib/pages/extract';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { splitPassages } from '@/lib/pages/passages';
+import type { Passage } from '@/lib/shared/types';
 import { normalizeText } from '@/lib/anchor/normalize';
 import type { QuoteSelector } from '@/lib/anchor/find-quote';
 import { CHROMIUM } from './harness';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { Passage } from '@/lib/types';
+import type { Passage } from '@/lib/shared/types';
 import type { QuoteSelector } from '@/lib/anchor/find-quote';
 import { normalizeText } from '@/lib/anchor/normalize';
 import { corpusNames, loadPage } from '../corpus/corpus';

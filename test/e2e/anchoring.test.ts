@@ -12,9 +12,9 @@ import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai
 import { startFakeBrave } from '../fakes/search-servers';
 import { ask, highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
 import { anchorBundle, plainChromium } from './anchor-corpus';
-import { extractPage } from '../../lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '../../lib/pipeline/parse-html';
-import { splitPassages } from '../../lib/pipeline/passages';
+import { extractPage } from '../../lib/pages/extract';
+import { parseHtmlWithLinkedom } from '../../lib/pages/parse-html';
+import { splitPassages } from '../../lib/pages/passages';
 import { passageSelector } from '../../lib/anchor/passage-selector';
 import type { QuoteSelector } from '../../lib/anchor/find-quote';
 

@@ -4,7 +4,7 @@ import { CATEGORIES, expectedDecision } from '@/lib/eval/cases';
 import { DEFAULT_PATHS, loadAnswers, loadCases, loadThresholds } from '@/lib/eval/load';
 import { checkThresholds, thresholdFailures } from '@/lib/eval/report';
 import { runScripted } from '@/lib/eval/run';
-import { registrableDomain } from '@/lib/pipeline/select';
+import { registrableDomain } from '@/lib/pages/publisher';
 
 // The whole evaluation, in process, as `npm run eval` runs it: it takes a second or two.
 const started = performance.now();

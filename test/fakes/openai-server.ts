@@ -22,7 +22,7 @@ export interface FakeOpenAi extends FakeServer {
  * asked), checks `Authorization: Bearer <key>` (401 in OpenAI's error shape otherwise), and answers
  * with a reply scripted per request by the test.
  */
-/** The planner's prompt opens with this (lib/pipeline/plan.ts). */
+/** The planner's prompt opens with this (lib/planning/plan.ts). */
 const PLANNER = 'You convert a user question into web search queries.';
 
 /** Whether a request is the planner's. */
@@ -30,7 +30,7 @@ export function isPlanRequest(body: ChatRequestBody): boolean {
   return body.messages[0]?.content.startsWith(PLANNER) ?? false;
 }
 
-/** The model judge's prompt opens with this (lib/pipeline/judge.ts). */
+/** The model judge's prompt opens with this (lib/claims/judge.ts). */
 const JUDGE = 'You check claims against passages.';
 
 /** Whether a request is the model judge's. */
@@ -144,13 +144,13 @@ export async function startFakeOpenAi(options: {
   return { ...server, baseUrl: `${server.origin}/v1`, chats };
 }
 
-/** Whether a request is the composer's: its evidence is fenced (lib/pipeline/compose.ts). */
+/** Whether a request is the composer's: its evidence is fenced (lib/claims/compose.ts). */
 export function isComposeRequest(body: ChatRequestBody): boolean {
   return body.messages.find((m) => m.role === 'user')?.content.includes('\n<evidence>\n') ?? false;
 }
 
 /**
- * Span ids and texts as the composer numbered them inside its evidence fence (lib/pipeline/compose.ts):
+ * Span ids and texts as the composer numbered them inside its evidence fence (lib/claims/compose.ts):
  * "Source: title | published …" once per source, then "[S1] text" per span, a text running to the
  * next span, source or the fence's end.
  */

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { ProviderError } from '@/lib/shared/provider-error';
-import type { ProviderFailure } from '@/lib/types';
+import type { ProviderFailure } from '@/lib/shared/types';
 import { startFakeServer } from './http-server';
 import type { ProviderReply } from './search-servers';
 

@@ -6,7 +6,8 @@ import { SpanlightDb, saveAnswer } from '@/lib/db/database';
 import type { AnswerRecord } from '@/lib/shared/records';
 import { deleteAnswer, deleteAnswersBefore, matchesHistoryQuery } from '@/lib/db/history-io';
 import { importHistory } from '@/lib/db/history-import';
-import { orderKey, searchHistory } from '@/lib/db/history-index';
+import { searchHistory } from '@/lib/db/history-index';
+import { orderKey } from '@/lib/db/history-rows';
 import { FIELD_WEIGHT, foldedWords, queryWords, searchableTexts, wordMatches, type HistoryField } from '@/lib/db/history-terms';
 import { span } from '../unit/spans';
 

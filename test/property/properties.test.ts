@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { attachCitations } from '@/lib/pipeline/cite';
-import { parseDraft } from '@/lib/pipeline/draft';
-import { splitPassages } from '@/lib/pipeline/passages';
+import { attachCitations } from '@/lib/claims/cite';
+import { parseDraft } from '@/lib/claims/draft';
+import { splitPassages } from '@/lib/pages/passages';
 import { normalizeWithMap } from '@/lib/anchor/normalize';
 import { findQuote } from '@/lib/anchor/find-quote';
-import type { Page } from '@/lib/types';
+import type { Page } from '@/lib/shared/types';
 import { span } from '../unit/spans';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion, type PipelineDeps, type PipelineSettings } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { type PipelineSettings } from '@/lib/run/pipeline-settings';
+import { type PipelineDeps } from '@/lib/answering/deps';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
 import { defaultSettings } from '@/lib/settings';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { viaLoopback, type FixtureSite } from '../fakes/fixture-site';

@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion, type PipelineDeps, type PipelineSettings } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { type PipelineSettings } from '@/lib/run/pipeline-settings';
+import { type PipelineDeps } from '@/lib/answering/deps';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
 import { defaultSettings } from '@/lib/settings';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { memoryCache } from '@/lib/pipeline/cache';
-import { cachedPageReader } from '@/lib/pipeline/read-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { memoryCache } from '@/lib/run/cache';
+import { cachedPageReader } from '@/lib/pages/read-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { PLAN_SYSTEM } from '@/lib/pipeline/plan';
+import { PLAN_SYSTEM } from '@/lib/planning/plan';
 import { articleHtml, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import {
   spansInPrompt,
@@ -222,7 +224,7 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
   });
 
   it('keyless: open tabs only, extractive composer, no model', async () => {
-    const { extractPage } = await import('@/lib/pipeline/extract');
+    const { extractPage } = await import('@/lib/pages/extract');
     const tab = await extractPage(
       {
         html: articleHtml({ title: 'Census', paragraphs: [CENSUS] }),

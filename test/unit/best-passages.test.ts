@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bestPassages } from '@/lib/pipeline/best-passages';
-import type { Conflict, EvidenceSpan } from '@/lib/types';
+import { bestPassages } from '@/lib/evidence/best-passages';
+import type { Conflict, EvidenceSpan } from '@/lib/shared/types';
 import { span } from './spans';
 
 const Q = 'How many residents does Exampleville have?';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPipeline } from '@/lib/pipeline/build-deps';
-import { memoryCache } from '@/lib/pipeline/cache';
+import { buildPipeline } from '@/lib/answering/build-deps';
+import { memoryCache } from '@/lib/run/cache';
 import { defaultSettings, type Settings } from '@/lib/settings';
 import type { ChatModel } from '@/lib/model/chat-model';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
@@ -21,7 +21,7 @@ const host = () => ({
 });
 const readsOf = () => site.requests.filter((r) => r.url === '/a').length;
 
-describe('the pipeline built from settings (lib/pipeline/build-deps.ts)', () => {
+describe('the pipeline built from settings (lib/answering/build-deps.ts)', () => {
   it('a keyed provider without its key is left out and named; the settings become the pipeline’s', async () => {
     const s: Settings = { ...defaultSettings(), allowDomains: ['example.org'] };
     s.search.providers = ['wikipedia', 'brave'];

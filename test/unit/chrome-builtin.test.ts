@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBuiltinModel, detectBuiltinModel, type LanguageModelApi } from '@/lib/model/chrome-builtin';
 import { ProviderError } from '@/lib/shared/provider-error';
-import { planQueries } from '@/lib/pipeline/plan';
+import { planQueries } from '@/lib/planning/plan';
 
 /** A stand-in for the browser's Prompt API (the platform, not our code), recording what it is asked. */
 function promptApi(state: 'available' | 'downloadable' | 'unavailable', answer: (input: string, constraint: unknown) => string) {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { attachCitations, sourcesFor } from '@/lib/pipeline/cite';
-import { parseDraft } from '@/lib/pipeline/draft';
-import { applyChecks, checkClaims } from '@/lib/pipeline/verify';
-import type { Claim } from '@/lib/types';
+import { attachCitations, sourcesFor } from '@/lib/claims/cite';
+import { parseDraft } from '@/lib/claims/draft';
+import { applyChecks, checkClaims } from '@/lib/claims/verify';
+import type { Claim } from '@/lib/shared/types';
 
 const verifyClaims = (claims: Claim[], spans: Parameters<typeof checkClaims>[1]) =>
   applyChecks(claims, checkClaims(claims, spans));
-import { composeExtractive } from '@/lib/pipeline/compose';
+import { composeExtractive } from '@/lib/claims/compose';
 import { span } from './spans';
 
 const spans = [

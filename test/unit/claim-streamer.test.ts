@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Claim } from '@/lib/types';
+import type { Claim } from '@/lib/shared/types';
 import { span } from './spans';
 
 // Counts what the streamer hands to the parser, to show each sentence is parsed once.
 const parsedLengths: number[] = [];
-vi.mock('@/lib/pipeline/draft', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@/lib/pipeline/draft')>();
+vi.mock('@/lib/claims/draft', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/claims/draft')>();
   return {
     ...real,
     parseDraft: (...args: Parameters<typeof real.parseDraft>) => {
@@ -14,9 +14,9 @@ vi.mock('@/lib/pipeline/draft', async (importOriginal) => {
     },
   };
 });
-const { claimStreamer } = await import('@/lib/pipeline/claim-streamer');
-const { parseDraft } = await import('@/lib/pipeline/draft');
-const { applyChecks, checkClaims } = await import('@/lib/pipeline/verify');
+const { claimStreamer } = await import('@/lib/claims/claim-streamer');
+const { parseDraft } = await import('@/lib/claims/draft');
+const { applyChecks, checkClaims } = await import('@/lib/claims/verify');
 
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
 const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';

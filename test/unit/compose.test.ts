@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_SYSTEM, EVIDENCE_CLOSE, EVIDENCE_OPEN, buildComposePrompt } from '@/lib/pipeline/compose';
+import { COMPOSE_SYSTEM, EVIDENCE_CLOSE, EVIDENCE_OPEN, buildComposePrompt } from '@/lib/claims/compose';
 import { spansInPrompt } from '../fakes/openai-server';
 import { span } from './spans';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapWithConcurrency, priorityLimit } from '@/lib/pipeline/concurrency';
+import { mapWithConcurrency, priorityLimit } from '@/lib/run/concurrency';
 
 /** A task the test finishes by hand, recording when it started. */
 function gate(started: string[], name: string) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { freshnessOf } from '@/lib/answer/freshness';
-import { findDocumentDate, openingTextDate, toIso, type DatePage, type DateDocument } from '@/lib/pipeline/dates';
-import { datesInText, MONTH_NUMBERS } from '@/lib/pipeline/dates-text';
-import { urlDay } from '@/lib/pipeline/dates-markup';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { freshnessOf } from '@/lib/panel/freshness';
+import { findDocumentDate, openingTextDate, toIso, type DatePage, type DateDocument } from '@/lib/dates/dates';
+import { datesInText, MONTH_NUMBERS } from '@/lib/dates/dates-text';
+import { urlDay } from '@/lib/dates/dates-markup';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 
 // One test per date rule of issue #24, each from a page written here for the rule (not from the
 // dev pages): removing the rule makes its test fail.

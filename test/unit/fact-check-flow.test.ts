@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { factCheck, type FactCheckDeps } from '@/lib/factcheck/fact-check';
+import { factCheck } from '@/lib/factcheck/fact-check';
+import { type FactCheckDeps } from '@/lib/factcheck/deps';
 import { partsOf, toFactCheckResult } from '@/lib/factcheck/result';
-import { AnswerResultSchema } from '@/lib/types';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { memoryCache } from '@/lib/pipeline/cache';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { AnswerResultSchema } from '@/lib/shared/types';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { memoryCache } from '@/lib/run/cache';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';

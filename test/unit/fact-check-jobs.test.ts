@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SpanlightDb, readAnswer, readJob } from '@/lib/db/database';
 import type { FactCheckState, JobRecord } from '@/lib/shared/records';
-import { AnswerResultSchema, type CheckedClaimRecord } from '@/lib/types';
+import { AnswerResultSchema, type CheckedClaimRecord } from '@/lib/shared/types';
 import { BackgroundService } from '@/lib/background/service';
 import { rankedOf, toFactCheckResult, lastSpanNumber, type FactCheckResult } from '@/lib/factcheck/result';
 import { span } from './spans';

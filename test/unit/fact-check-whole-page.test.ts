@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { factCheck, SEARCHES_AT_ONCE, type FactCheckDeps, type SettledClaim } from '@/lib/factcheck/fact-check';
+import { factCheck, SEARCHES_AT_ONCE } from '@/lib/factcheck/fact-check';
+import { type FactCheckDeps, type SettledClaim } from '@/lib/factcheck/deps';
 import { checkableSentences, chunkText } from '@/lib/factcheck/split-claims';
 import { rankClaims } from '@/lib/factcheck/rank-claims';
-import { extractPage } from '@/lib/pipeline/extract';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { sentenceSpans } from '@/lib/pipeline/passages';
+import { extractPage } from '@/lib/pages/extract';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { sentenceSpans } from '@/lib/pages/passages';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { JUDGE_BATCH } from '@/lib/pipeline/judge';
+import { JUDGE_BATCH } from '@/lib/claims/judge';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave, type FakeResult } from '../fakes/search-servers';
 import {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkableSentences, claimsWithModel, isCheckable } from '@/lib/factcheck/split-claims';
-import { verdictFor } from '@/lib/factcheck/verdict';
+import { verdictFor } from '@/lib/verify/verdict';
 import { collapseCopies, factCheck } from '@/lib/factcheck/fact-check';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import type { ChatModel } from '@/lib/model/chat-model';
-import type { Passage } from '@/lib/types';
+import type { Passage } from '@/lib/shared/types';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
 import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatModel, ChatRequest } from '@/lib/model/chat-model';
 import { ProviderError } from '@/lib/shared/provider-error';
-import { keyTerms, needsContext, rewriteFollowUp, rewriteFollowUpHeuristic } from '@/lib/pipeline/follow-up';
+import { keyTerms, needsContext, rewriteFollowUp, rewriteFollowUpHeuristic } from '@/lib/planning/follow-up';
 
 const PREVIOUS = { question: 'What is the population of Exampleville?', claims: ['Exampleville had 412,000 residents in 2026.'] };
 

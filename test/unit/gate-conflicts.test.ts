@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkGate, gateEvidence } from '@/lib/pipeline/gate';
-import { detectConflicts, setAsideByConflicts, statedValues } from '@/lib/pipeline/conflicts';
-import { onDomains } from '@/lib/pipeline/on-domains';
-import type { EvidenceSpan } from '@/lib/types';
+import { checkGate, gateEvidence } from '@/lib/evidence/gate';
+import { detectConflicts, setAsideByConflicts, statedValues } from '@/lib/evidence/conflicts';
+import { onDomains } from '@/lib/evidence/on-domains';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import { span } from './spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkGate } from '@/lib/pipeline/gate';
-import { publisherOf } from '@/lib/pipeline/publisher';
-import type { EvidenceSpan } from '@/lib/types';
+import { checkGate } from '@/lib/evidence/gate';
+import { publisherOf } from '@/lib/pages/publisher';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import { span } from './spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { gateEvidence, type GateSettings } from '@/lib/pipeline/gate';
-import { parseDraft } from '@/lib/pipeline/draft';
-import { decideMode, verifyDraft } from '@/lib/pipeline/verify';
-import { sourcesFor } from '@/lib/pipeline/cite';
-import type { EvidenceSpan } from '@/lib/types';
+import { gateEvidence, type GateSettings } from '@/lib/evidence/gate';
+import { parseDraft } from '@/lib/claims/draft';
+import { decideMode, verifyDraft } from '@/lib/claims/verify';
+import { sourcesFor } from '@/lib/claims/cite';
+import type { EvidenceSpan } from '@/lib/shared/types';
 import { span } from './spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeClaims, JUDGE_BATCH, type JudgeItem } from '@/lib/pipeline/judge';
-import { sanitizeEvidence } from '@/lib/pipeline/sanitize-evidence';
+import { judgeClaims, JUDGE_BATCH, type JudgeItem } from '@/lib/claims/judge';
+import { sanitizeEvidence } from '@/lib/evidence/sanitize-evidence';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../fakes/openai-server';
 import type { ChatRequestBody } from '../fakes/openai-server';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
-import { extractPage } from '@/lib/pipeline/extract';
+import { extractPage } from '@/lib/pages/extract';
 import { defaultSettings } from '@/lib/settings';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';

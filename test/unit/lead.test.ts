@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractPage } from '@/lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { extractPage } from '@/lib/pages/extract';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 
 // The lead (standfirst) that Readability leaves out, put back at the top of the text (issue #24),
 // and MathJax's formulas, which Readability 0.6.0 drops as a "menu".

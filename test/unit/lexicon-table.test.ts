@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildLexicon } from '@/lib/verify/lexicon-build';
-import { installedWordNet } from '@/lib/verify/lexicon-files';
+import { installedWordNet } from '@/scripts/lexicon-files';
 
 describe('the compiled WordNet table', () => {
   it('is what scripts/build-lexicon.ts builds from the installed WordNet today', () => {

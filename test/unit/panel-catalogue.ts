@@ -6,7 +6,7 @@ import { parseHTML } from 'linkedom';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AnswerView } from '@/components/answer-view';
 import type { AnswerRecord } from '@/lib/shared/records';
-import type { AnswerResult } from '@/lib/types';
+import type { AnswerResult } from '@/lib/shared/types';
 
 type Entry = { message: string; placeholders?: Record<string, { content: string }> };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOMParser } from 'linkedom';
-import { normalizeDocumentShape, parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import { extractPage } from '@/lib/pipeline/extract';
+import { normalizeDocumentShape, parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import { extractPage } from '@/lib/pages/extract';
 import { buildTextMap } from '@/lib/anchor/text-map';
 import { findQuote } from '@/lib/anchor/find-quote';
 import type { DomNodeLike } from '@/lib/anchor/text-map';

@@ -4,7 +4,7 @@
  * same thing. Each case fails when its rule is taken out.
  */
 import { describe, expect, it } from 'vitest';
-import { verdictFor } from '@/lib/factcheck/verdict';
+import { verdictFor } from '@/lib/verify/verdict';
 import { readSupport, verifyClaim } from '@/lib/verify/deterministic-verifier';
 import { buildLexicon } from '@/lib/verify/lexicon-build';
 import { antonymsOf, lemmaOf, synonymGroups } from '@/lib/verify/lexicon';
@@ -13,7 +13,7 @@ import { periodsIn } from '@/lib/verify/periods';
 import { polarWords } from '@/lib/verify/polarity';
 import { quantitiesAgree, quantitiesIn } from '@/lib/verify/quantities';
 import { oppositionIn, readDates, readQuantities } from '@/lib/verify/reading';
-import type { EvidenceSpan } from '@/lib/types';
+import type { EvidenceSpan } from '@/lib/shared/types';
 
 const span = (spanId: string, text: string, url = `https://source-${spanId.toLowerCase()}.example.org/a`) =>
   ({ spanId, text, url, title: '' }) as unknown as EvidenceSpan;

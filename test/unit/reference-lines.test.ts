@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitPassages } from '@/lib/pipeline/passages';
-import { isReferenceLine } from '@/lib/pipeline/reference-lists';
-import type { Page } from '@/lib/types';
+import { splitPassages } from '@/lib/pages/passages';
+import { isReferenceLine } from '@/lib/pages/reference-lists';
+import type { Page } from '@/lib/shared/types';
 
 function page(text: string): Page {
   return {

@@ -1,13 +1,14 @@
 import { afterAll, beforeEach, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion, type PipelineDeps } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
-import { fetchPage } from '@/lib/pipeline/fetch-page';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { type PipelineDeps } from '@/lib/answering/deps';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
+import { fetchPage } from '@/lib/pages/fetch-page';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { defaultSettings } from '@/lib/settings';
 import { REFUSAL_PARAMS, RefusalCodeSchema, refusalMessageKey } from '@/lib/shared/refusal-codes';
-import type { AnswerResult } from '@/lib/types';
+import type { AnswerResult } from '@/lib/shared/types';
 import { viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import {
   spansInPrompt,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
-import { releaseSubject } from '@/lib/pipeline/route';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
+import { releaseSubject } from '@/lib/planning/route';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createNpmRegistrySource } from '@/lib/releases/npm-registry';
 import { createPypiSource } from '@/lib/releases/pypi';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { planFetches, rankHits } from '@/lib/pipeline/plan-fetches';
-import { relevanceParts, scoreParts } from '@/lib/pipeline/relevance';
-import { selectEvidence } from '@/lib/pipeline/select';
-import { splitPassages } from '@/lib/pipeline/passages';
-import { extractPage } from '@/lib/pipeline/extract';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
-import type { SearchHit } from '@/lib/types';
+import { planFetches, rankHits } from '@/lib/evidence/plan-fetches';
+import { relevanceParts, scoreParts } from '@/lib/evidence/relevance';
+import { selectEvidence } from '@/lib/evidence/select';
+import { splitPassages } from '@/lib/pages/passages';
+import { extractPage } from '@/lib/pages/extract';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
+import type { SearchHit } from '@/lib/shared/types';
 import { loadPage } from '../corpus/corpus';
 
 const hit = (url: string, title: string, snippet: string, rank: number): SearchHit => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { multiHopReason, routeQuestion } from '@/lib/pipeline/route';
+import { multiHopReason, routeQuestion } from '@/lib/planning/route';
 
 describe('the router: which questions are one lookup', () => {
   it.each([

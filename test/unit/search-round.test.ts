@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchRound } from '@/lib/pipeline/search';
-import { memoryCache } from '@/lib/pipeline/cache';
+import { searchRound } from '@/lib/search/search-round';
+import { memoryCache } from '@/lib/run/cache';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { viaLoopback } from '../fakes/fixture-site';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentenceSpans } from '@/lib/pipeline/passages';
+import { sentenceSpans } from '@/lib/pages/passages';
 
 /** The segmenter over the whole text at once: what sentenceSpans must equal, in linear time. */
 function whole(text: string): Array<[number, number]> {

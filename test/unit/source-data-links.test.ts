@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CitationsContext, CitationStatus } from '@/components/panel/citation-status';
-import type { AnswerResult, EvidenceSpan } from '@/lib/types';
+import type { AnswerResult, EvidenceSpan } from '@/lib/shared/types';
 import { renderedAnswer, speak } from './panel-catalogue';
 import { span } from './spans';
 

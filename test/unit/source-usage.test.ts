@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { unusedSources, usedSources } from '@/lib/answer/source-usage';
-import { ageUnits, freshnessOf, questionWindowDays } from '@/lib/answer/freshness';
-import type { AnswerResult } from '@/lib/types';
+import { unusedSources, usedSources } from '@/lib/panel/source-usage';
+import { ageUnits, freshnessOf, questionWindowDays } from '@/lib/panel/freshness';
+import type { AnswerResult } from '@/lib/shared/types';
 import type { StageName, TraceStage } from '@/lib/shared/trace-schema';
 import { span } from './spans';
 

@@ -1,4 +1,4 @@
-import type { EvidenceSpan } from '@/lib/types';
+import type { EvidenceSpan } from '@/lib/shared/types';
 
 /** An evidence span for tests; only the text and where it came from vary. */
 export function span(spanId: string, text: string, url = `https://${spanId.toLowerCase()}.example.org/page`): EvidenceSpan {

@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AnswerView } from '@/components/answer-view';
-import { TraceRecorder } from '@/lib/pipeline/trace';
+import { TraceRecorder } from '@/lib/run/trace';
 import { SpanlightDb, listAnswers } from '@/lib/db/database';
 import type { AnswerRecord } from '@/lib/shared/records';
 import {

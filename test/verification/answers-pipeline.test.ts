@@ -1,10 +1,10 @@
 import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseAnswers } from '@/lib/verify/dataset';
-import { applyChecks, checkClaims } from '@/lib/pipeline/verify';
-import type { Claim } from '@/lib/types';
-import { frozenSpan } from '@/lib/pipeline/check-case';
+import { parseAnswers } from '@/lib/eval/dataset';
+import { applyChecks, checkClaims } from '@/lib/claims/verify';
+import type { Claim } from '@/lib/shared/types';
+import { frozenSpan } from '@/lib/answering/check-case';
 
 const FILE = path.resolve('../shared/data/verification/answers-dev.jsonl');
 

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verdictFor, type VerdictKind } from '@/lib/factcheck/verdict';
+import { verdictFor, type VerdictKind } from '@/lib/verify/verdict';
 import { parseFactCheckRows } from '@/lib/eval/load-calibration';
-import type { EvidenceSpan } from '@/lib/types';
+import type { EvidenceSpan } from '@/lib/shared/types';
 
 const FILE = path.resolve('../shared/data/factcheck/climate-fever-dev.jsonl');
 

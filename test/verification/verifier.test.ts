@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAnswers, parsePairs } from '@/lib/verify/dataset';
+import { parseAnswers, parsePairs } from '@/lib/eval/dataset';
 import { verifyCitedClaim, verifyClaim } from '@/lib/verify/deterministic-verifier';
 import { namesIn } from '@/lib/verify/entities';
 import { lexicalMeasures, stem } from '@/lib/verify/lexical';
-import { evaluateAnswers, evaluatePairs, type AnswerMetrics, type PairMetrics } from '@/lib/verify/metrics';
+import { evaluateAnswers, evaluatePairs, type AnswerMetrics, type PairMetrics } from '@/lib/eval/verifier-metrics';
 import { factFound, numericFacts, numericIndex } from '@/lib/verify/numbers';
 import { quoteFound } from '@/lib/verify/quote';
 import { normalizeText } from '@/lib/anchor/normalize';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildTextMap, isHiddenByMarkup, rangeToDom, type DomNodeLike } from '@/lib/anchor/text-map';
-import { parseHtmlWithLinkedom } from '@/lib/pipeline/parse-html';
+import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 
 const body = (html: string) =>
   parseHtmlWithLinkedom(`<!doctype html><html><body>${html}</body></html>`, 'about:blank').body as unknown as DomNodeLike;

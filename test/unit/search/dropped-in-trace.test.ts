@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion } from '@/lib/pipeline/answer-question';
-import { pipelineSettings } from '@/lib/pipeline/pipeline-settings';
+import { answerQuestion } from '@/lib/answering/answer-question';
+import { pipelineSettings } from '@/lib/run/pipeline-settings';
 import { defaultSettings } from '@/lib/settings';
 import { createSerperProvider } from '@/lib/search/serper';
-import type { FetchOutcome } from '@/lib/pipeline/fetch-page';
+import type { FetchOutcome } from '@/lib/pages/fetch-page';
 import { serveSerper, type ProviderFake } from '../../fakes/search-servers';
 import { NOW, withResults } from '../../fakes/provider-cases';
 import appleInc from '../../fixtures/search/recorded/serper-apple-inc.json';

@@ -1,0 +1,88 @@
+import type { EvidenceSpan, ProgressStep, ProviderFailure, Warning } from '../shared/types';
+import type { TraceStage } from '../shared/trace-schema';
+import type { ChatModel } from '../model/chat-model';
+import type { SearchProvider } from '../search/provider';
+import type { FetchLike } from '../shared/fetch-like';
+import type { FetchOutcome } from '../pages/fetch-page';
+import type { PipelineCache } from '../run/cache';
+import type { PipelineSettings } from '../run/pipeline-settings';
+import type { RankedClaim } from './rank-claims';
+import type { ClaimVerdict } from '../verify/verdict';
+
+// The fact-check's shared shapes: what it is given (deps, input, settings) and what it gives back
+// (checked and settled claims, the outcome), in a file of their own so that the orchestrator
+// (fact-check.ts) and the run it drives (check-run.ts) both import them and not each other.
+
+export interface FactCheckDeps {
+  now: () => Date;
+  fetch: FetchLike;
+  providers: SearchProvider[];
+  fetchPage: (url: string) => Promise<FetchOutcome>;
+  model: ChatModel | null;
+  onProgress: (step: ProgressStep, message: string) => void;
+  /** The search cache answering uses (pages are cached inside fetchPage). */
+  cache?: PipelineCache;
+  /** Called once the claim list is made (or taken as given), before any is searched: the list to keep. */
+  onClaims?: (claims: RankedClaim[]) => void;
+  /** Called as each claim's verdict is settled, with the spans it names (numbered for the whole check). */
+  onSettled?: (settled: SettledClaim) => void;
+}
+
+/** The answering settings a fact-check reads too. */
+export type FactCheckSettings = Partial<
+  Pick<PipelineSettings, 'searchTimeoutMs' | 'fetchConcurrency' | 'denyDomains' | 'prices'>
+>;
+
+export interface FactCheckInput {
+  /** The text checked: a selection, or the page's main content. */
+  text: string;
+  /** The page it is from: its own registrable domain never counts as evidence for itself. */
+  pageUrl: string;
+  title: string;
+  /** Claims checked in this pass, the highest-ranked first; the rest are listed as not checked. */
+  budget?: number;
+  /** The claim list kept from an earlier pass: checked as given, the text never split again. */
+  claims?: RankedClaim[];
+  /** Span ids continue after S{spanOffset} (a pass that continues an earlier one). */
+  spanOffset?: number;
+  /** The model judge, for claims the code finds no verdict for (when there is a model). */
+  judge?: boolean;
+  settings?: FactCheckSettings;
+  /** Stop: no claim starts after it; the settled ones are kept, the rest listed as not checked. */
+  signal?: AbortSignal;
+}
+
+/** The passages read nearest a claim that has no verdict, with the sentence of each closest to it. */
+export interface ClosestPassage {
+  spanId: string;
+  sentence: string;
+}
+
+export interface CheckedClaim extends RankedClaim, ClaimVerdict {
+  /** For a claim without a verdict: the closest passages that were read, so a person can finish the job. */
+  closest?: ClosestPassage[];
+}
+
+/** A claim as it settles: its verdict and the spans it names (for, against, and the closest). */
+export interface SettledClaim {
+  claim: CheckedClaim;
+  evidence: EvidenceSpan[];
+}
+
+export interface FactCheckOutcome {
+  /** The claims checked, in rank order. */
+  claims: CheckedClaim[];
+  /** The claims found and not checked (beyond the budget, or left when stopped), in rank order. */
+  notChecked: RankedClaim[];
+  /** Checkable claims this pass had: checked + not checked. */
+  checkable: number;
+  /** Every span of every checked claim: the selected ones and the closest under the floor. */
+  evidence: EvidenceSpan[];
+  failures: ProviderFailure[];
+  warnings: Warning[];
+  stages: TraceStage[];
+  /** Whether the check was stopped before every claim of its budget settled. */
+  stopped: boolean;
+  /** What the pass cost: search requests sent (a shared or cached query counts once), pages read, judge calls. */
+  counts: { searches: number; pagesRead: number; judgeCalls: number };
+}

@@ -1,0 +1,166 @@
+import { Readability } from '@mozilla/readability';
+import type { Citation, Page } from '../shared/types';
+import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../anchor/text-map';
+import { sha256Hex } from '../text/hash';
+import { findDocumentDate, openingTextDate } from '../dates/dates';
+import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
+import { removeReferenceLists } from './reference-lists';
+import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
+import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
+import { keepMathJax } from './mathjax';
+
+/** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
+export type ParseHtml = (html: string, url: string) => Document;
+
+export interface ExtractInput {
+  html: string;
+  /** Final URL of the document. */
+  url: string;
+  /** HTTP Last-Modified header, when there was one. */
+  lastModified: string | null;
+  retrievedAt: string;
+  origin: Page['origin'];
+  tabId?: number;
+}
+
+/** How to extract; the defaults are what the extension does. */
+export interface ExtractOptions {
+  /** The boilerplate rules applied after Readability (default BOILERPLATE_RULES; the evaluation leaves some out to measure each). */
+  boilerplateRules?: readonly BoilerplateRule[];
+}
+
+/** A page plus what extraction measured. */
+export interface Extraction {
+  page: Page;
+  /** Readability found an article (false: we fell back to the page's visible text). */
+  readable: boolean;
+  /** Extracted characters over the page's raw text characters, 0–1. */
+  density: number;
+}
+
+/** Visible text of a DOM subtree, with block boundaries as "\n". */
+export function visibleText(root: DomNodeLike): string {
+  return buildTextMap(root, { isHidden: isHiddenByMarkup }).text;
+}
+
+/**
+ * Element nesting beyond which Readability is not run. Readability over linkedom slows down
+ * steeply with depth (about 0.3 s at 200 levels, 2 s at 500, 50 s at 2,000, then a stack overflow),
+ * and linkedom, unlike a browser's parser, never caps depth; the corpus pages reach 38 levels.
+ */
+const MAX_READABLE_DEPTH = 200;
+
+/** Whether any element of `root` is nested deeper than `limit` (stops as soon as one is). */
+function nestedDeeperThan(root: Element, limit: number): boolean {
+  const stack: Array<[Element, number]> = [[root, 1]];
+  while (stack.length > 0) {
+    const [el, depth] = stack.pop()!;
+    if (depth > limit) return true;
+    const kids = el.children;
+    for (let i = 0; i < kids.length; i++) stack.push([kids[i]!, depth + 1]);
+  }
+  return false;
+}
+
+/** Hidden by markup, or one of the boilerplate elements (left out of the text, kept in the DOM). */
+function hiddenOr(boilerplate: Set<Element>): (el: DomNodeLike) => boolean {
+  if (boilerplate.size === 0) return isHiddenByMarkup;
+  return (el) => boilerplate.has(el as unknown as Element) || isHiddenByMarkup(el);
+}
+
+/** The value of `f`, or `fallback` when it throws: one odd page must not stop a whole answer. */
+function attempt<T>(f: () => T, fallback: T): T {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * Main content of an HTML document with Readability, its publication date with the date's source,
+ * and a SHA-256 of the text. Readability's article gets back the lead it left out (lead.ts) and
+ * loses the boilerplate it kept (boilerplate.ts, issue #24), which stays in the DOM but out of the
+ * text. Falls back to the page's visible text, less its boilerplate, when Readability finds nothing.
+ * Never throws on bad markup: each step that can fail on a hostile page (parsing, Readability,
+ * date finding) falls back on its own, at worst to an empty text that selection then drops.
+ */
+export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, options: ExtractOptions = {}): Promise<Extraction> {
+  const rules = options.boilerplateRules ?? BOILERPLATE_RULES;
+  const doc = attempt<Document | null>(() => parseHtml(input.html, input.url), null);
+  const docTitle = attempt(() => doc?.title ?? '', '');
+  const root = doc ? ((doc.body ?? doc.documentElement) as unknown as DomNodeLike | null) : null;
+  // For density only: the raw text length is cheap; the visible text is walked only on fallback.
+  const rawLength = attempt(() => (root as unknown as Node | null)?.textContent?.length ?? 0, 0);
+  // Dates are read before Readability, which rewrites the document.
+  const documentDate = doc
+    ? attempt(
+        () =>
+          findDocumentDate(doc as unknown as Parameters<typeof findDocumentDate>[0], input.lastModified, {
+            url: input.url,
+            readAt: input.retrievedAt,
+          }),
+        null,
+      )
+    : null;
+  // Footnotes are read before Readability too: it strips the classes that mark links as external.
+  const footnotes =
+    doc && input.html.includes('cite_note')
+      ? attempt(() => readFootnoteTargets(doc, input.url), new Map<string, FootnoteTarget>())
+      : new Map<string, FootnoteTarget>();
+  // Then the reference lists go: their entries are where statements come from, not statements.
+  if (doc) attempt(() => removeReferenceLists(doc), 0);
+  if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
+  // The lead's candidates are read before Readability too: it moves the article's elements away.
+  const leads = doc ? attempt<LeadCandidates | null>(() => findLeadCandidates(doc), null) : null;
+  // Readability's default threshold (500 characters) matters: with a lower one, a short block such
+  // as a "printed from" footer passes as the article on the first, strictest attempt.
+  const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
+  // The serializer hands back the article element itself: walking it directly saves serialising
+  // the article to HTML and parsing it again.
+  const article =
+    doc && !tooDeep
+      ? attempt(() => new Readability<Element>(doc, { serializer: (el) => el as Element, keepClasses: true }).parse(), null)
+      : null;
+  let text = '';
+  // The text as Readability gave it, before boilerplate goes: a dateline is boilerplate in the text
+  // but still the page's date.
+  let openingText: () => string = () => text;
+  let citations: Citation[] = [];
+  if (article?.content) {
+    const content = article.content;
+    if (leads) attempt(() => restoreLead(content, leads), null);
+    const boilerplate = new Set(attempt(() => findBoilerplate(content, rules), []));
+    const map = attempt(() => buildTextMap(content as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
+    text = map?.text ?? '';
+    if (map) citations = attempt(() => footnoteMarkers(content, map, footnotes), []);
+    if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(content as unknown as DomNodeLike), text);
+  }
+  const readable = text.length > 0;
+  if (!readable) {
+    // Readability may have rewritten the document: read the visible text from a fresh parse.
+    text = attempt(() => {
+      const fresh = parseHtml(input.html, input.url);
+      removeReferenceLists(fresh);
+      const root = (fresh.body ?? fresh.documentElement) as unknown as Element;
+      const boilerplate = new Set(attempt(() => findBoilerplate(root, rules), []));
+      const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
+      citations = attempt(() => footnoteMarkers(root, map, footnotes), []);
+      if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(root as unknown as DomNodeLike), map.text);
+      return map.text;
+    }, '');
+  }
+  const published = documentDate ?? openingTextDate(openingText(), input.retrievedAt);
+  const page: Page = {
+    url: input.url,
+    title: (article?.title || docTitle || input.url).trim(),
+    text,
+    published,
+    retrievedAt: input.retrievedAt,
+    contentHash: await sha256Hex(text),
+    origin: input.origin,
+    ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+    ...(citations.length > 0 ? { citations } : {}),
+  };
+  return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength) };
+}

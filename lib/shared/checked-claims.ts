@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** A fact-check's claims as results store them (lib/shared/types.ts re-exports these). */
+
+/** A claim found in a checked text and kept for the check: where its sentence is, and its rank. */
+export const FoundClaimSchema = z.object({
+  text: z.string(),
+  /** The sentence in the checked text, verbatim, and its offsets there. */
+  sentence: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  /** Its place in the order of checking (1 = first); absent in results stored before claims were ranked. */
+  rank: z.number().int().optional(),
+  /** The code's score of how worth checking it is. */
+  worth: z.number().optional(),
+  /** The model's own 1–5 rating, when a model found it. */
+  rating: z.number().int().optional(),
+});
+export type FoundClaim = z.infer<typeof FoundClaimSchema>;
+
+export const CheckedClaimSchema = FoundClaimSchema.extend({
+  verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
+  for: z.array(z.string()),
+  against: z.array(z.string()),
+  reasons: z.array(z.string()),
+  /** Without a verdict: the closest passages read (span ids in the evidence) and the sentence of each nearest the claim. */
+  closest: z.array(z.object({ spanId: z.string(), sentence: z.string() })).optional(),
+});
+export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
