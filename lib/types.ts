@@ -191,6 +191,8 @@ export const FailureCodeSchema = z.enum([
   'tavily-payg-limit',
   'serper-key-rejected',
   'serper-no-credits',
+  'fact-check-tools-key-rejected',
+  'fact-check-tools-refused',
   'searxng-engines-failed',
   'searxng-json-disabled',
   'searxng-limiter',
