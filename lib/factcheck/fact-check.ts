@@ -16,6 +16,7 @@ import { checkableSentences, claimsWithModel } from './split-claims';
 import { rankClaims, type RankedClaim } from './rank-claims';
 import { CheckRun, type RunSettled } from './check-run';
 import type { ClaimVerdict } from './verdict';
+import type { ClaimReview, PriorCheck } from '../pages/claim-review-schema';
 
 export { collapseCopies } from './claim-evidence';
 export { SEARCHES_AT_ONCE } from './check-run';
@@ -34,6 +35,11 @@ export interface FactCheckDeps {
   onClaims?: (claims: RankedClaim[]) => void;
   /** Called as each claim's verdict is settled, with the spans it names (numbered for the whole check). */
   onSettled?: (settled: SettledClaim) => void;
+  /**
+   * Fact Check Tools' reviews for a claim's text (lib/search/fact-check-tools.ts), when its key is
+   * set; a ProviderError it throws is listed in the failures, the check goes on.
+   */
+  factCheckTools?: (claim: string) => Promise<ClaimReview[]>;
 }
 
 /** The answering settings a fact-check reads too. */
@@ -61,6 +67,8 @@ export interface FactCheckInput {
   settings?: FactCheckSettings;
   /** Stop: no claim starts after it; the settled ones are kept, the rest listed as not checked. */
   signal?: AbortSignal;
+  /** The ClaimReviews the checked page itself carries (its Page's `claimReviews`). */
+  pageClaimReviews?: ClaimReview[];
 }
 
 /** The passages read nearest a claim that has no verdict, with the sentence of each closest to it. */
@@ -72,6 +80,8 @@ export interface ClosestPassage {
 export interface CheckedClaim extends RankedClaim, ClaimVerdict {
   /** For a claim without a verdict: the closest passages that were read, so a person can finish the job. */
   closest?: ClosestPassage[];
+  /** Fact-checkers' earlier ratings of this claim: shown beside the verdict, never in its place. */
+  priorChecks?: PriorCheck[];
 }
 
 /** A claim as it settles: its verdict and the spans it names (for, against, and the closest). */
@@ -183,6 +193,8 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   const prices = input.settings?.prices ?? NO_PRICES;
   for (const o of run.judged) if (o.outcome.warning) warnOnce(warnings, o.outcome.warning);
   const { failures, searches, pagesRead } = recordReading(trace, run, deps.providers.length, timing, prices, warnings);
+  // Fact Check Tools adds to a check and never decides it: its failure is a warning, said once.
+  for (const f of run.priorCheckFailures) warnOnce(warnings, warningOf('search', 'provider-skipped', {}, f));
   recordSelection(trace, done, input.pageUrl, warnings);
   const judgeCalls = recordJudge(trace, run.judged, prices);
   trace.add('verdicts', {

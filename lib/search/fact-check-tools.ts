@@ -16,8 +16,8 @@ import type { DroppedResult } from './provider';
 
 const PROVIDER = 'Google Fact Check Tools';
 
-/** The API's own address; tests and proxies set another. */
-export const FACT_CHECK_TOOLS_BASE_URL = 'https://factchecktools.googleapis.com';
+/** The API's own address (Settings' default); tests and proxies set another. */
+export { FACT_CHECK_TOOLS_BASE_URL } from '../settings';
 
 /** Most claims asked for in one request (the API's default page is 10). */
 const MAX_PAGE_SIZE = 50;

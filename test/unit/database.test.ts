@@ -75,6 +75,13 @@ describe('the Dexie database', () => {
     expect(s.search.providers).toEqual(['wikipedia']);
   });
 
+  it('settings stored before Fact Check Tools read with its keyless default, every other setting kept (issue #26)', async () => {
+    const { factCheckTools, ...older } = { ...defaultSettings(), maxPages: 7 };
+    expect(factCheckTools.apiKey).toBe('');
+    await db.settings.put({ id: 'settings', value: older as never });
+    expect(await readSettings(db)).toEqual({ ...older, factCheckTools });
+  });
+
   it('refuses to store settings that do not validate', async () => {
     const s = { ...defaultSettings(), maxPages: 99 };
     await expect(writeSettings(db, s)).rejects.toThrow();
