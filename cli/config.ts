@@ -67,6 +67,8 @@ function own(id: SearchProviderId, what: 'KEY' | 'BASE_URL'): string {
  *   without a base URL, the extractive composer.
  * - SPANLIGHT_ALLOW_PRIVATE_NETWORK=1: fetch pages on loopback and private addresses.
  * - SPANLIGHT_MAX_PAGES: pages read per question, 1–10.
+ * - SPANLIGHT_FACT_CHECK_TOOLS_KEY (and SPANLIGHT_FACT_CHECK_TOOLS_BASE_URL): Google Fact Check
+ *   Tools, asked for earlier fact-checks of each checked claim.
  *
  * Throws ConfigError, naming the variable, for anything that cannot be used.
  */
@@ -130,6 +132,17 @@ export function configFromEnv(env: Env): CliConfig {
     if (unused.length > 0)
       notes.push(`${unused.join(' and ')} set without SPANLIGHT_MODEL_BASE_URL: composing extractively, without a model`);
   }
+
+  const factCheckKey = read(env, 'SPANLIGHT_FACT_CHECK_TOOLS_KEY');
+  const factCheckBase = read(env, 'SPANLIGHT_FACT_CHECK_TOOLS_BASE_URL');
+  if (factCheckKey !== undefined || factCheckBase !== undefined)
+    settings.factCheckTools = {
+      apiKey: factCheckKey ?? '',
+      baseUrl:
+        factCheckBase === undefined
+          ? settings.factCheckTools.baseUrl
+          : httpUrl(factCheckBase, 'SPANLIGHT_FACT_CHECK_TOOLS_BASE_URL'),
+    };
 
   const pages = read(env, 'SPANLIGHT_MAX_PAGES');
   if (pages !== undefined) {

@@ -79,6 +79,9 @@ export const TabsPolicySchema = z.enum(['ask', 'always', 'never']);
 export type TabsPolicy = z.infer<typeof TabsPolicySchema>;
 const Keyless = z.object({ baseUrl: z.string() });
 
+/** Google Fact Check Tools' own address (lib/search/fact-check-tools.ts). */
+export const FACT_CHECK_TOOLS_BASE_URL = 'https://factchecktools.googleapis.com';
+
 export const SettingsSchema = z.object({
   search: z.object({
     /** Providers queried for each question, in order. Empty = open tabs only. */
@@ -133,6 +136,8 @@ export const SettingsSchema = z.object({
   tabsPolicy: TabsPolicySchema,
   /** Release sources asked for questions about the latest release or version of software; [] = none. */
   releaseSources: z.array(ReleaseSourceIdSchema).default(['endoflife', 'npm', 'pypi', 'crates', 'github']),
+  /** Google Fact Check Tools (Settings → Sources): asked per checked claim for earlier fact-checks when its key is set. */
+  factCheckTools: Keyed.default({ apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -163,13 +168,15 @@ export function defaultSettings(): Settings {
     prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
     tabsPolicy: 'ask',
     releaseSources: ['endoflife', 'npm', 'pypi', 'crates', 'github'],
+    factCheckTools: { apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL },
   };
 }
 
 type PublicKeyed = { baseUrl: string; hasKey: boolean };
 
 /** Settings as other contexts may see them: keys replaced by whether one is set. */
-export type PublicSettings = Omit<Settings, 'search' | 'model'> & {
+export type PublicSettings = Omit<Settings, 'search' | 'model' | 'factCheckTools'> & {
+  factCheckTools: PublicKeyed;
   search: Omit<Settings['search'], KeyedProviderId> & Record<KeyedProviderId, PublicKeyed>;
   model: Omit<Settings['model'], 'apiKey'> & { hasKey: boolean };
 };
@@ -186,6 +193,7 @@ export function toPublicSettings(s: Settings): PublicSettings {
       exa: keyed(s.search.exa),
       serper: keyed(s.search.serper),
     },
+    factCheckTools: keyed(s.factCheckTools),
     model: {
       kind: s.model.kind,
       baseUrl: s.model.baseUrl,

@@ -8,9 +8,13 @@ Extracts a saved HTML page the way the extension does (Readability, publication 
 source, passages) and prints one JSON document:
 
   {"title", "published": {"iso", "source"} | null, "text",
-   "passages": [{"id", "text", "start", "end"}]}
+   "passages": [{"id", "text", "start", "end"}],
+   "claimReviews": [{"claimReviewed", "rating", "ratingValue", "bestRating", "worstRating",
+                     "author", "datePublished", "url", "claimAuthor", "appearances"}]}
 
-"start" and "end" are character offsets in "text".
+"start" and "end" are character offsets in "text". "claimReviews" (only when the page carries
+schema.org ClaimReview markup, JSON-LD or microdata) are fact-checkers' ratings as the page writes
+them; a field the markup leaves out is left out.
 
 Arguments:
   FILE         the HTML file (UTF-8); "-" reads it from stdin
@@ -37,7 +41,8 @@ Example:
       parseHtmlWithLinkedom,
     );
     const passages = splitPassages(page).map(({ id, text, start, end }) => ({ id, text, start, end }));
-    await io.out(jsonText({ title: page.title, published: page.published, text: page.text, passages }));
+    const reviews = page.claimReviews ? { claimReviews: page.claimReviews } : {};
+    await io.out(jsonText({ title: page.title, published: page.published, text: page.text, passages, ...reviews }));
     return 0;
   },
 };

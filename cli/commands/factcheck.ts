@@ -2,6 +2,7 @@ import type { RankedClaim } from '../../lib/factcheck/fact-check';
 import type { CheckedClaim, FactCheckOutcome } from '../../lib/factcheck/deps';
 import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import { defaultSettings, type Settings } from '../../lib/settings';
+import type { Page } from '../../lib/shared/types';
 import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { FailureError, UsageError, jsonText, readTextFile, withUserAgent, type Io } from '../io';
@@ -44,7 +45,7 @@ function notHtmlReason(text: string): string | null {
 const NOT_HTML_HINT = 'save the page as HTML (the browser\'s "Save Page As…", web page) and pass that file';
 
 /** The page as the extension's fact-check reads it: its title and main content (Readability, else the visible text). */
-async function readPage(file: string, url: string, io: Io): Promise<{ title: string; text: string }> {
+async function readPage(file: string, url: string, io: Io): Promise<Pick<Page, 'title' | 'text' | 'claimReviews'>> {
   const source = file === '-' ? 'stdin' : file;
   const html = await readTextFile(file, io);
   if (html.replace(/^\uFEFF/, '').trim() === '') throw new FailureError(`${source} is empty`);
@@ -63,7 +64,7 @@ async function readPage(file: string, url: string, io: Io): Promise<{ title: str
       `${source}: the page has no text to check (no article, no visible text): ` +
         'a page that builds its content with JavaScript must be saved after it has loaded ("Save Page As…", complete)',
     );
-  return { title: page.title, text: page.text };
+  return { title: page.title, text: page.text, claimReviews: page.claimReviews };
 }
 
 /** A checked claim as printed. */
@@ -79,6 +80,7 @@ function claimJson(c: CheckedClaim) {
     against: c.against,
     reasons: c.reasons,
     closest: c.closest ?? [],
+    priorChecks: c.priorChecks ?? [],
   };
 }
 
@@ -142,7 +144,8 @@ against independent pages (the page's own domain never counts). Prints one JSON 
 
   {"url", "title", "checkable",
    "claims": [{"claim", "sentence", "start", "end", "rank", "verdict",
-               "for", "against", "reasons", "closest": [{"spanId", "sentence"}]}],
+               "for", "against", "reasons", "closest": [{"spanId", "sentence"}],
+               "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}]}],
    "notChecked": [{"sentence", "start", "end", "rank"}],
    "evidence": [{"spanId", "url", "title", "text", "published", …}],
    "warnings", "trace": {"stages", "counts"}}
@@ -150,7 +153,10 @@ against independent pages (the page's own domain never counts). Prints one JSON 
 "checkable" counts the claims found: checked ("claims", in rank order) and not checked ("notChecked",
 beyond --max-claims, in rank order). "start" and "end" are offsets of the claim's sentence in the
 page's main text (as "spanlight extract" prints it). "for", "against" and "closest" name spans of
-"evidence" by their "spanId".
+"evidence" by their "spanId". "priorChecks" are fact-checkers' earlier ratings of the claim, found
+as schema.org ClaimReview markup on an evidence page or on the checked page ("source": "page"), or
+through Google Fact Check Tools ("fact-check-tools", with SPANLIGHT_FACT_CHECK_TOOLS_KEY): shown
+beside the verdict, never deciding it.
 
 With --jsonl: one line per claim as soon as its verdict is settled (in the order they settle, the
 higher-ranked tending to come first), each the claim as above with its own "evidence" (the spans
@@ -212,7 +218,15 @@ Example:
     let settledCount = 0;
     let toCheck = 0;
     const outcome = await factCheck(
-      { text: page.text, pageUrl: url, title: page.title, budget, judge: settings.judge, settings: pipeline.settings },
+      {
+        text: page.text,
+        pageUrl: url,
+        title: page.title,
+        budget,
+        judge: settings.judge,
+        settings: pipeline.settings,
+        ...(page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
+      },
       {
         ...pipeline.deps,
         onProgress: (_step, message) => progress(message),

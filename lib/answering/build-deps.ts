@@ -3,6 +3,8 @@ import type { FetchLike } from '../shared/fetch-like';
 import type { ChatModel } from '../model/chat-model';
 import type { OpenAiCompatibleConfig } from '../model/openai-compatible';
 import { providersFor } from '../search/registry';
+import { searchFactChecks } from '../search/fact-check-tools';
+import type { ClaimReview } from '../shared/claim-review-schema';
 import { releaseSourcesFor } from '../releases/registry';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { PipelineDeps } from './deps';
@@ -31,6 +33,8 @@ export interface PipelineHost {
 /** The dependencies answering and fact-checking share; each flow adds its own callbacks (progress, tabs, claims). */
 export type SharedDeps = Pick<PipelineDeps, 'now' | 'fetch' | 'providers' | 'fetchPage' | 'model' | 'releaseSources'> & {
   cache?: PipelineCache;
+  /** Fact Check Tools' reviews of a claim, when its key is set (issue #26). */
+  factCheckTools?: (claim: string) => Promise<ClaimReview[]>;
 };
 
 /** The chat model the settings name; without one, the host's keyless model, else null (extractive). */
@@ -77,7 +81,21 @@ export async function buildPipeline(
       model: await chatModelFor(settings, host),
       releaseSources: releaseSourcesFor(settings),
       ...(host.cache ? { cache: host.cache } : {}),
+      ...factCheckToolsFor(settings, host.fetch),
     },
     settings: pipelineSettings(settings, configured.missingKeys),
+  };
+}
+
+/** Time a Fact Check Tools lookup may take: it runs beside the claim's search, which takes longer. */
+const FACT_CHECK_TOOLS_TIMEOUT_MS = 8_000;
+
+/** The Fact Check Tools lookup of a claim's text when a key is set (every language: a claim's own is not known here). */
+function factCheckToolsFor(settings: Settings, fetch: FetchLike): Pick<SharedDeps, 'factCheckTools'> {
+  const { apiKey, baseUrl } = settings.factCheckTools;
+  if (!apiKey.trim()) return {};
+  return {
+    factCheckTools: async (claim) =>
+      (await searchFactChecks({ apiKey, baseUrl }, { query: claim, fetch, timeoutMs: FACT_CHECK_TOOLS_TIMEOUT_MS })).reviews,
   };
 }

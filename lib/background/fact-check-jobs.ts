@@ -41,7 +41,8 @@ async function readCheckedPage(tabId: number, selection: string | undefined, now
   const { url, title, html } = read.value;
   if (selection?.trim()) return { url, title, text: selection };
   const page = { html, url, lastModified: null, retrievedAt: now().toISOString(), origin: 'tab' as const, tabId };
-  return { url, title, text: (await extractPage(page, parseHtmlWithLinkedom)).page.text };
+  const extracted = (await extractPage(page, parseHtmlWithLinkedom)).page;
+  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews };
 }
 
 /** An earlier pass a check continues: the answer, and its result. */
@@ -152,6 +153,7 @@ export class FactCheckJobs {
           judge: settings.judge,
           settings: pipeline.settings,
           signal: controller.signal,
+          ...('claimReviews' in page && page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
         },
         {
           ...pipeline.deps,

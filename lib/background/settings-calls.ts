@@ -49,6 +49,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     prices: u.prices ?? current.prices,
     tabsPolicy: u.tabsPolicy ?? current.tabsPolicy,
     releaseSources: u.releaseSources ?? current.releaseSources,
+    factCheckTools: keyed(current.factCheckTools, u.factCheckTools),
   };
 }
 

@@ -174,7 +174,8 @@ function unwrapJsonLd(raw: string): string {
 /** A date property as JSON writes it, for JSON-LD that does not parse (a trailing comma, a stray quote). */
 const LD_DATE = /"(datePublished|dateCreated|dateModified)"\s*:\s*"([^"]{8,40})"/g;
 
-function parseJsonLd(raw: string): unknown {
+/** A JSON-LD script's data: parsed as JSON, else with control characters blanked, else the dates it writes. */
+export function parseJsonLd(raw: string): unknown {
   const text = unwrapJsonLd(raw);
   try {
     return JSON.parse(text);

@@ -14,6 +14,9 @@ import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
 import { applyJudge, judgeItems } from './apply-judge';
 import { verdictFor } from '../verify/verdict';
 import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './deps';
+import { priorChecksFor } from '../claims/prior-checks';
+import { failureOfThrown } from '../shared/provider-error';
+import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 
 /** Claims searched at once: enough to keep the page reads busy, few enough for a provider's rate limits. */
 export const SEARCHES_AT_ONCE = 8;
@@ -183,6 +186,8 @@ export class CheckRun {
   readonly searches: SharedSearches;
   /** What each judge call gave, and how many claims it was asked. */
   readonly judged: Array<{ outcome: JudgeOutcome; asked: number }> = [];
+  /** What the Fact Check Tools lookups failed with (the check goes on without them). */
+  readonly priorCheckFailures: ProviderFailure[] = [];
   private readonly settled = new Map<number, RunSettled>();
   private readonly spans = new Map<number, ClaimSpans>();
   private readonly excluded: (url: string) => boolean;
@@ -198,7 +203,7 @@ export class CheckRun {
   constructor(
     private readonly claims: RankedClaim[],
     private readonly deps: FactCheckDeps,
-    private readonly input: Pick<FactCheckInput, 'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal'>,
+    private readonly input: Pick<FactCheckInput, 'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews'>,
   ) {
     const settings = input.settings;
     this.pages = new PageReads(deps.fetchPage, settings?.fetchConcurrency ?? 3);
@@ -243,7 +248,31 @@ export class CheckRun {
     return { settled: new Map(this.settled), stopped };
   }
 
+  /** The claim's Fact Check Tools reviews, none when there is no key or the lookup fails (its failure kept). */
+  private async toolReviews(claim: string): Promise<ClaimReview[]> {
+    if (!this.deps.factCheckTools) return [];
+    try {
+      return await this.deps.factCheckTools(claim);
+    } catch (e) {
+      this.priorCheckFailures.push(failureOfThrown(e));
+      return [];
+    }
+  }
+
+  /** The prior checks of a claim: the reviews its evidence pages and the checked page carry, then the API's. */
+  private priorChecks(claim: string, read: FetchOutcome[], tools: ClaimReview[]): PriorCheck[] {
+    const fromPages = [
+      ...(this.input.pageClaimReviews ?? []),
+      ...read.flatMap((o) => (o.ok ? (o.extraction.page.claimReviews ?? []) : [])),
+    ];
+    return priorChecksFor(claim, [
+      { reviews: fromPages, source: 'page' },
+      { reviews: tools, source: 'fact-check-tools' },
+    ]);
+  }
+
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
+    const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
       round = await this.searches.search(claim.text);
@@ -265,7 +294,13 @@ export class CheckRun {
     const candidates = [...selected, ...renumber(found.closest)];
     const { texts, removed } = sanitizeEvidence(candidates);
     this.spans.set(i, { candidates, texts, removed });
-    const code: CheckedClaim = { ...claim, ...verdictFor(claim.text, selected, texts) };
+    const prior = this.priorChecks(claim.text, found.read, await tools);
+    if (this.closed) return;
+    const code: CheckedClaim = {
+      ...claim,
+      ...verdictFor(claim.text, selected, texts),
+      ...(prior.length > 0 ? { priorChecks: prior } : {}),
+    };
     if (this.judgeOn && code.verdict === 'not-found' && candidates.length > 0) this.waiting.push({ i, claim: code });
     else this.settle(i, code);
     this.codePending--;

@@ -8,6 +8,7 @@ import type { PipelineCache } from '../run/cache';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
 import type { ClaimVerdict } from '../verify/verdict';
+import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 
 // The fact-check's shared shapes: what it is given (deps, input, settings) and what it gives back
 // (checked and settled claims, the outcome), in a file of their own so that the orchestrator
@@ -26,6 +27,11 @@ export interface FactCheckDeps {
   onClaims?: (claims: RankedClaim[]) => void;
   /** Called as each claim's verdict is settled, with the spans it names (numbered for the whole check). */
   onSettled?: (settled: SettledClaim) => void;
+  /**
+   * Fact Check Tools' reviews for a claim's text (lib/search/fact-check-tools.ts), when its key is
+   * set; a ProviderError it throws is listed in the failures, the check goes on.
+   */
+  factCheckTools?: (claim: string) => Promise<ClaimReview[]>;
 }
 
 /** The answering settings a fact-check reads too. */
@@ -50,6 +56,8 @@ export interface FactCheckInput {
   settings?: FactCheckSettings;
   /** Stop: no claim starts after it; the settled ones are kept, the rest listed as not checked. */
   signal?: AbortSignal;
+  /** The ClaimReviews the checked page itself carries (its Page's `claimReviews`). */
+  pageClaimReviews?: ClaimReview[];
 }
 
 /** The passages read nearest a claim that has no verdict, with the sentence of each closest to it. */
@@ -61,6 +69,8 @@ export interface ClosestPassage {
 export interface CheckedClaim extends RankedClaim, ClaimVerdict {
   /** For a claim without a verdict: the closest passages that were read, so a person can finish the job. */
   closest?: ClosestPassage[];
+  /** Fact-checkers' earlier ratings of this claim: shown beside the verdict, never in its place. */
+  priorChecks?: PriorCheck[];
 }
 
 /** A claim as it settles: its verdict and the spans it names (for, against, and the closest). */

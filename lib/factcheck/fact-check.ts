@@ -103,6 +103,8 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   const prices = input.settings?.prices ?? NO_PRICES;
   for (const o of run.judged) if (o.outcome.warning) warnOnce(warnings, o.outcome.warning);
   const { failures, searches, pagesRead } = recordReading(trace, run, deps.providers.length, timing, prices, warnings);
+  // Fact Check Tools adds to a check and never decides it: its failure is a warning, said once.
+  for (const f of run.priorCheckFailures) warnOnce(warnings, warningOf('search', 'provider-skipped', {}, f));
   recordSelection(trace, done, input.pageUrl, warnings);
   const judgeCalls = recordJudge(trace, run.judged, prices);
   trace.add('verdicts', {

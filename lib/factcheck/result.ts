@@ -39,6 +39,7 @@ export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
     against: c.against,
     reasons: c.reasons,
     ...(c.closest ? { closest: c.closest } : {}),
+    ...(c.priorChecks?.length ? { priorChecks: c.priorChecks } : {}),
   };
 }
 

@@ -70,6 +70,7 @@ const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });
 const PublicSettingsSchema = SettingsSchema.extend({
   search: SettingsSchema.shape.search.extend({ brave: PublicKeyed, tavily: PublicKeyed, exa: PublicKeyed, serper: PublicKeyed }),
   model: SettingsSchema.shape.model.omit({ apiKey: true }).extend({ hasKey: z.boolean() }),
+  factCheckTools: PublicKeyed,
 });
 
 const KeyedUpdate = z.object({ baseUrl: z.string().url(), apiKey: z.string().max(500).optional() });
@@ -107,6 +108,7 @@ export const SettingsUpdateSchema = z.object({
   prices: SettingsSchema.shape.prices.optional(),
   tabsPolicy: TabsPolicySchema.optional(),
   releaseSources: z.array(ReleaseSourceIdSchema).optional(),
+  factCheckTools: KeyedUpdate.optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 

@@ -8,6 +8,8 @@ import { removeReferenceLists } from './reference-lists';
 import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
 import { keepMathJax } from './mathjax';
+import { readClaimReviews } from '../pages/claim-review';
+import type { ClaimReview } from '../shared/claim-review-schema';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -108,6 +110,9 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     doc && input.html.includes('cite_note')
       ? attempt(() => readFootnoteTargets(doc, input.url), new Map<string, FootnoteTarget>())
       : new Map<string, FootnoteTarget>();
+  // ClaimReview markup is read before Readability too: it removes the JSON-LD scripts (issue #26).
+  const claimReviews =
+    doc && /claimreview/i.test(input.html) ? attempt<ClaimReview[]>(() => readClaimReviews(doc, input.url), []) : [];
   // Then the reference lists go: their entries are where statements come from, not statements.
   if (doc) attempt(() => removeReferenceLists(doc), 0);
   if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
@@ -161,6 +166,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     origin: input.origin,
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
     ...(citations.length > 0 ? { citations } : {}),
+    ...(claimReviews.length > 0 ? { claimReviews } : {}),
   };
   return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PriorCheckSchema } from './claim-review-schema';
 
 /** A fact-check's claims as results store them (lib/shared/types.ts re-exports these). */
 
@@ -25,5 +26,7 @@ export const CheckedClaimSchema = FoundClaimSchema.extend({
   reasons: z.array(z.string()),
   /** Without a verdict: the closest passages read (span ids in the evidence) and the sentence of each nearest the claim. */
   closest: z.array(z.object({ spanId: z.string(), sentence: z.string() })).optional(),
+  /** Fact-checkers' earlier ratings of the claim (issue #26), apart from the verdict; unreadable when stored: left out. */
+  priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckedClaimSchema, FoundClaimSchema } from './checked-claims';
+import { ClaimReviewSchema } from './claim-review-schema';
 import { RefusalSchema } from './refusal-codes';
 import { TraceSchema } from './trace-schema';
 
@@ -79,6 +80,8 @@ export const PageSchema = z.object({
   /** Footnote markers and the sources they cite, when the page has a reference list. */
   citations: z.array(CitationSchema).optional(),
   textFrom: TextFromSchema.optional(),
+  /** The fact-checkers' ClaimReviews the page's markup carries, when it carries any (a stored one unreadable: left out, the page kept). */
+  claimReviews: z.array(ClaimReviewSchema).optional().catch(undefined),
 });
 export type Page = z.infer<typeof PageSchema>;
 
@@ -188,6 +191,8 @@ export const FailureCodeSchema = z.enum([
   'tavily-payg-limit',
   'serper-key-rejected',
   'serper-no-credits',
+  'fact-check-tools-key-rejected',
+  'fact-check-tools-refused',
   'searxng-engines-failed',
   'searxng-json-disabled',
   'searxng-limiter',

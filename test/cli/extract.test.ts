@@ -41,6 +41,30 @@ describe.concurrent('spanlight extract', () => {
     expect(new Set(out.passages.map((p) => p.id)).size).toBe(out.passages.length);
   });
 
+  it("a fact-checker's saved page: its ClaimReview markup printed as claimReviews (issue #26)", async ({ expect }) => {
+    const file = path.resolve('test/fixtures/pages/fact-check-article.html');
+    const r = await runInProcess(['extract', file, '--url', 'https://checker.example/fact-checks/riverside-bridge/']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as ExtractOutput & { claimReviews: unknown };
+    expect(Object.keys(out)).toEqual(['title', 'published', 'text', 'passages', 'claimReviews']);
+    expect(out.text).toContain('The bridge opened to traffic in 1853');
+    expect(out.claimReviews).toEqual([
+      {
+        claimReviewed: 'The Riverside bridge was built in 1790.',
+        rating: 'False',
+        ratingValue: 1,
+        bestRating: 5,
+        worstRating: 1,
+        author: 'Example Fact Check',
+        datePublished: '2024-03-12',
+        url: 'https://checker.example/fact-checks/riverside-bridge/',
+        claimAuthor: 'A. Councillor',
+        appearances: ['https://social.example/post/123'],
+      },
+    ]);
+  });
+
   it('reads the HTML from stdin with "-"', async ({ expect }) => {
     const html =
       '<!doctype html><html><head><title>Stdin page</title></head><body><p>A short page read from standard input.</p></body></html>';

@@ -8,7 +8,7 @@ import type { EvidenceSpan, Warning } from '../../lib/shared/types';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { isJudgeRequest, startFakeOpenAi, type ChatRequestBody, type FakeOpenAi } from '../fakes/openai-server';
-import { startFakeBrave } from '../fakes/search-servers';
+import { serveFactCheckTools, startFakeBrave, type ProviderFake } from '../fakes/search-servers';
 import { oneLine, runCli, runInProcess } from './run-cli';
 
 const CENSUS = 'Exampleville had 412,000 residents on 1 January 2026.';
@@ -38,6 +38,38 @@ ${FILLER}
 </article></main><footer><p>© Example publisher</p></footer></body></html>`;
 }
 
+/** The ClaimReview the mayor page carries, as fact-checkers write it. */
+const MAYOR_REVIEW = {
+  '@context': 'https://schema.org',
+  '@type': 'ClaimReview',
+  url: 'https://checker.example/ruiz-2022',
+  claimReviewed: 'Ana Ruiz was elected mayor of Exampleville in 2022.',
+  author: { '@type': 'Organization', name: 'Example Fact Check' },
+  datePublished: '2024-05-02',
+  reviewRating: { '@type': 'Rating', ratingValue: 1, bestRating: 5, alternateName: 'False' },
+};
+
+const FACT_CHECK_KEY = 'AIza-fact-check-key-do-not-print';
+/** Fact Check Tools' reply in its documented shape: one review of the census claim (sent for every query). */
+const FACT_CHECK_REPLY = {
+  claims: [
+    {
+      text: 'Exampleville had 412,000 residents on 1 January 2026.',
+      claimant: 'Town newsletter',
+      claimReview: [
+        {
+          publisher: { name: 'Census Check', site: 'census-check.example' },
+          url: 'https://census-check.example/exampleville-412000',
+          title: 'Did Exampleville have 412,000 residents?',
+          reviewDate: '2026-02-01T00:00:00Z',
+          textualRating: 'Correct',
+          languageCode: 'en',
+        },
+      ],
+    },
+  ],
+};
+
 interface ClaimOut {
   claim: string;
   sentence: string;
@@ -49,6 +81,7 @@ interface ClaimOut {
   against: string[];
   reasons: string[];
   closest: Array<{ spanId: string; sentence: string }>;
+  priorChecks: Array<Record<string, string>>;
 }
 interface FactCheckOut {
   url: string;
@@ -69,6 +102,7 @@ let brave: FakeServer & { baseUrl: string };
 let model: FakeOpenAi;
 let broken: FakeServer;
 let tripwire: FakeServer;
+let factChecks: ProviderFake;
 let closedPort: string;
 let dir: string;
 let pageFile: string;
@@ -86,10 +120,11 @@ beforeAll(async () => {
     {
       host: 'localhost',
       path: '/mayor',
+      // A fact-checker's page: its ClaimReview markup rates the claim (issue #26).
       html: articleHtml({
         title: 'Mayor',
         paragraphs: ['Ana Ruiz, the mayor of Exampleville, was elected in 2019 and re-elected in 2023.'],
-      }),
+      }).replace('</head>', `<script type="application/ld+json">${JSON.stringify(MAYOR_REVIEW)}</script></head>`),
     },
     {
       host: '127.0.0.1',
@@ -133,12 +168,13 @@ beforeAll(async () => {
   const gone = await startFakeServer(() => undefined);
   closedPort = `${gone.origin}/res/v1/web/search`;
   await gone.close();
+  factChecks = await serveFactCheckTools({ apiKey: FACT_CHECK_KEY, body: FACT_CHECK_REPLY });
   dir = mkdtempSync(path.join(tmpdir(), 'spanlight-factcheck-'));
   pageFile = path.join(dir, 'town.html');
   writeFileSync(pageFile, savedPage());
 });
 afterAll(async () => {
-  await Promise.all([site?.close(), brave?.close(), model?.close(), broken?.close(), tripwire?.close()]);
+  await Promise.all([site?.close(), brave?.close(), model?.close(), broken?.close(), tripwire?.close(), factChecks?.close()]);
 });
 
 function env(over: Record<string, string> = {}): Record<string, string> {
@@ -193,6 +229,7 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
       'against',
       'reasons',
       'closest',
+      'priorChecks',
     ]);
     expect(spanUrl(out.evidence, census.for[0])).toBe(site.urlOf('127.0.0.1', '/census'));
     expect(spanUrl(out.evidence, mayor.against[0])).toBe(site.urlOf('localhost', '/mayor'));
@@ -217,6 +254,57 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     );
     expect(r.stdout + r.stderr).not.toContain(SEARCH_KEY);
     expect(brave.requests.some((q) => q.headers['user-agent'] === 'Spanlight/0.1 (command line)')).toBe(true);
+  });
+
+  it('prior checks (issue #26): a ClaimReview on an evidence page, and Fact Check Tools with its key, apart from the verdict', async ({
+    expect,
+  }) => {
+    const r = await runInProcess(['factcheck', pageFile, '--url', PAGE_URL], {
+      env: env({ SPANLIGHT_FACT_CHECK_TOOLS_KEY: FACT_CHECK_KEY, SPANLIGHT_FACT_CHECK_TOOLS_BASE_URL: factChecks.baseUrl }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).not.toContain(FACT_CHECK_KEY);
+    const out = JSON.parse(r.stdout) as FactCheckOut;
+    const [census, mayor, festival] = out.claims as [ClaimOut, ClaimOut, ClaimOut];
+    // The verdicts are the code's own, as without prior checks.
+    expect(out.claims.map((c) => c.verdict)).toEqual(['supported', 'contradicted', 'not-found']);
+    expect(mayor.priorChecks).toEqual([
+      {
+        reviewer: 'Example Fact Check',
+        date: '2024-05-02',
+        rating: 'False',
+        url: 'https://checker.example/ruiz-2022',
+        claimReviewed: 'Ana Ruiz was elected mayor of Exampleville in 2022.',
+        source: 'page',
+      },
+    ]);
+    expect(census.priorChecks).toEqual([
+      {
+        reviewer: 'Census Check',
+        date: '2026-02-01T00:00:00Z',
+        rating: 'Correct',
+        url: 'https://census-check.example/exampleville-412000',
+        claimReviewed: 'Exampleville had 412,000 residents on 1 January 2026.',
+        source: 'fact-check-tools',
+      },
+    ]);
+    expect(festival.priorChecks).toEqual([]);
+    expect(factChecks.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('query'))).toEqual(
+      expect.arrayContaining(out.claims.map((c) => c.claim)),
+    );
+  });
+
+  it('Fact Check Tools rejecting the key: a warning, the check goes on (exit 0)', async ({ expect }) => {
+    const r = await runInProcess(['factcheck', pageFile, '--url', PAGE_URL], {
+      env: env({ SPANLIGHT_FACT_CHECK_TOOLS_KEY: 'AIza-wrong', SPANLIGHT_FACT_CHECK_TOOLS_BASE_URL: factChecks.baseUrl }),
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as FactCheckOut;
+    expect(out.claims.map((c) => c.verdict)).toEqual(['supported', 'contradicted', 'not-found']);
+    expect(out.warnings.map((w) => w.message)).toContain(
+      'Google Fact Check Tools rejected the key (400 API key not valid): check the Fact Check Tools key in Settings → Sources. Spanlight went on without it.',
+    );
+    expect(out.claims[1]!.priorChecks.map((p) => p.source)).toEqual(['page']);
   });
 
   it('--max-claims: the top claims checked, the rest in notChecked with their rank, said on stderr', async ({ expect }) => {

@@ -274,3 +274,38 @@ export function serveSerper(options: { apiKey: string; body: unknown }): Promise
     },
   });
 }
+
+/** Google's error body ({"error": {code, message, status}}), as its APIs send it. */
+export function googleError(code: number, message: string, status: string) {
+  return { error: { code, message, status } };
+}
+
+/**
+ * Google Fact Check Tools' GET /v1alpha1/claims:search with `key` in the query; a bad key is 400
+ * "API key not valid", a missing query 400 "invalid argument", as the API answers them.
+ */
+export function serveFactCheckTools(options: { apiKey: string; body: unknown }): Promise<ProviderFake> {
+  return startProviderFake({
+    basePath: '',
+    body: options.body,
+    check(req, url) {
+      if (req.method !== 'GET' || url.pathname !== '/v1alpha1/claims:search')
+        return { status: 404, json: googleError(404, 'Not Found', 'NOT_FOUND') };
+      if (url.searchParams.get('key') !== options.apiKey)
+        return {
+          status: 400,
+          json: {
+            error: {
+              ...googleError(400, 'API key not valid. Please pass a valid API key.', 'INVALID_ARGUMENT').error,
+              details: [
+                { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' },
+              ],
+            },
+          },
+        };
+      if (!url.searchParams.get('query'))
+        return { status: 400, json: googleError(400, 'Request contains an invalid argument.', 'INVALID_ARGUMENT') };
+      return undefined;
+    },
+  });
+}

@@ -75,6 +75,13 @@ describe('the Dexie database', () => {
     expect(s.search.providers).toEqual(['wikipedia']);
   });
 
+  it('settings stored before Fact Check Tools read with its keyless default, every other setting kept (issue #26)', async () => {
+    const { factCheckTools, ...older } = { ...defaultSettings(), maxPages: 7 };
+    expect(factCheckTools.apiKey).toBe('');
+    await db.settings.put({ id: 'settings', value: older as never });
+    expect(await readSettings(db)).toEqual({ ...older, factCheckTools });
+  });
+
   it('refuses to store settings that do not validate', async () => {
     const s = { ...defaultSettings(), maxPages: 99 };
     await expect(writeSettings(db, s)).rejects.toThrow();
@@ -132,6 +139,30 @@ describe('the Dexie database', () => {
     };
     await cache.putPage(page.url, page, '"abc"', new Date('2026-11-30T00:00:00Z'));
     expect(await cache.getPage(page.url)).toEqual({ page, etag: '"abc"', fetchedAt: '2026-11-30T00:00:00.000Z' });
+  });
+
+  it('a cached page keeps its ClaimReviews; a stored page whose reviews do not read keeps the rest (issue #26)', async () => {
+    const cache = dexieCache(db);
+    const page = {
+      url: 'https://checker.example/fc',
+      title: 'Fact check',
+      text: 'x',
+      published: null,
+      retrievedAt: '2026-11-30T00:00:00Z',
+      contentHash: 'h',
+      origin: 'web' as const,
+      claimReviews: [{ claimReviewed: 'The bridge was built in 1790.', rating: 'False', author: 'Example Fact Check' }],
+    };
+    await cache.putPage(page.url, page, undefined, new Date('2026-11-30T00:00:00Z'));
+    expect((await cache.getPage(page.url))?.page).toEqual(page);
+    await db.pageCache.put({
+      url: 'https://checker.example/odd',
+      page: { ...page, url: 'https://checker.example/odd', claimReviews: [{ url: 'javascript:alert(1)' }] },
+      fetchedAt: '2026-11-30T00:00:00.000Z',
+    } as never);
+    const { claimReviews, ...rest } = page;
+    expect(claimReviews).toHaveLength(1);
+    expect((await cache.getPage('https://checker.example/odd'))?.page).toEqual({ ...rest, url: 'https://checker.example/odd' });
   });
 
   it('migrates a database written by schema version 1: answers gain their mode, nothing is lost', async () => {

@@ -67,6 +67,18 @@ describe('updateFromDraft', () => {
     expect(applySettingsUpdate(stored(), untouched.update).search.brave.apiKey).toBe('stored-brave-key');
   });
 
+  it('the Fact Check Tools key: never in the public settings, kept when not sent, replaced when typed (issue #26)', () => {
+    const withKey: Settings = { ...stored(), factCheckTools: { apiKey: 'AIza-stored', baseUrl: 'https://fct.example' } };
+    const pub = toPublicSettings(withKey);
+    expect(pub.factCheckTools).toEqual({ baseUrl: 'https://fct.example', hasKey: true });
+    expect(JSON.stringify(pub)).not.toContain('AIza-stored');
+    const checked = updateFromDraft(draft());
+    if (!checked.ok) throw new Error('the draft does not validate');
+    expect(applySettingsUpdate(withKey, checked.update).factCheckTools.apiKey).toBe('AIza-stored');
+    const typed = { ...checked.update, factCheckTools: { baseUrl: 'https://fct.example', apiKey: 'AIza-new' } };
+    expect(applySettingsUpdate(withKey, typed).factCheckTools).toEqual({ baseUrl: 'https://fct.example', apiKey: 'AIza-new' });
+  });
+
   it('release sources: each box left unticked is saved off, and the pipeline stops asking it', () => {
     expect(draft().releaseSources).toEqual(['endoflife', 'npm', 'pypi', 'crates', 'github']);
     const checked = updateFromDraft(draft({ releaseSources: ['github', 'pypi'] }));
