@@ -145,14 +145,13 @@ interface FigureReading {
 }
 
 function readingMatcher(claim: string, passage: string): FigureReading {
-  let read: { quantities: Quantity[]; claimQuantities: Quantity[]; periods: Period[]; claimPeriods: Period[] } | undefined;
-  const once = () =>
-    (read ??= {
-      quantities: quantitiesIn(passage),
-      claimQuantities: quantitiesIn(claim),
-      periods: periodsIn(passage),
-      claimPeriods: periodsIn(claim),
-    });
+  let figures: { quantities: Quantity[]; claimQuantities: Quantity[] } | undefined;
+  let times: { periods: Period[]; claimPeriods: Period[] } | undefined;
+  const quantitiesOnce = () => (figures ??= { quantities: quantitiesIn(passage), claimQuantities: quantitiesIn(claim) });
+  const once = () => ({
+    ...quantitiesOnce(),
+    ...(times ??= { periods: periodsIn(passage), claimPeriods: periodsIn(claim) }),
+  });
   const met = (fact: NumericFact) => {
     const { quantities, claimQuantities, periods, claimPeriods } = once();
     const mine = quantitiesOf(fact, claimQuantities);
@@ -165,7 +164,7 @@ function readingMatcher(claim: string, passage: string): FigureReading {
     return false;
   };
   const otherUnit = (fact: NumericFact) => {
-    const { quantities, claimQuantities } = once();
+    const { quantities, claimQuantities } = quantitiesOnce();
     for (const cq of quantitiesOf(fact, claimQuantities)) {
       const other = sameFigureOtherUnit(cq, quantities);
       if (other) return { claim: cq, passage: other };
@@ -173,7 +172,7 @@ function readingMatcher(claim: string, passage: string): FigureReading {
     return null;
   };
   const agreedTerms = () => {
-    const { quantities, claimQuantities } = once();
+    const { quantities, claimQuantities } = quantitiesOnce();
     return claimQuantities.filter((cq) => quantities.some((q) => quantitiesAgree(cq, q))).flatMap((cq) => terms(cq.surface));
   };
   return { met, otherUnit, agreedTerms };
