@@ -165,6 +165,9 @@ export function unitOf(qty: string, as?: '%' | 'ppm'): Omit<UnitReading, 'text' 
 
 /** The unit word at the start of `after` (normalised text following a figure), if any. */
 export function unitAt(after: string): UnitReading | null {
+  // "1.5C warming": a bare "c" is Celsius only before a word of warming.
+  const bare = /^c(?=\s*(?:warming|rise|increase|of)(?![\p{L}]))/u.exec(after);
+  if (bare) return { ...unitOf('tempC'), text: 'c', language: 'symbol' };
   const m = UNIT_RE.exec(after);
   if (!m) return null;
   const text = m[0];

@@ -66,6 +66,10 @@ describe('quantities: a change of temperature, told from its context', () => {
     expect(q('it is 2 °C warmer').unit).toBe('degK');
   });
   it('a sign', () => expect(q('an anomaly, +1.2 °C').unit).toBe('degK'));
+  it('a bare "C" before a word of warming', () => {
+    expect(q('limit it to 1.5C of warming')).toMatchObject({ unit: 'degK', low: 1.45, high: 1.55 });
+    expect(quantitiesIn('room 15c').some((x) => x.kind === 'temperature')).toBe(false);
+  });
   it('a superlative is no change, and "rose to" names a point on the scale', () => {
     expect(q('the warmest day of 40 °C').unit).toBe('tempK');
     expect(q('it rose to 40 °C').unit).toBe('tempK');
