@@ -13,7 +13,7 @@ import { factFound, numericFacts, numericIndex, type NumericFact } from './numbe
 import { quoteFound } from './quote';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
 import { periodsIn, periodsOverlap, type Period } from './periods';
-import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
+import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } from './quantities';
 import { isQuestion, oppositionIn, type Opposition } from './reading';
 import { SUPPOSE } from './polarity';
 
@@ -126,19 +126,36 @@ export interface SupportReading {
   opposition?: Opposition | null;
 }
 
-/** Whether a claim's figure or year is met by the passage's figures of the same unit or its periods, read once. */
-function readingMatcher(claim: string, passage: string): (fact: NumericFact) => boolean {
-  let read: { quantities: Quantity[]; claimQuantities: Quantity[]; periods: Period[]; claimPeriods: Period[] } | undefined;
-  return (fact) => {
-    read ??= {
-      quantities: quantitiesIn(passage),
-      claimQuantities: quantitiesIn(claim),
-      periods: periodsIn(passage),
-      claimPeriods: periodsIn(claim),
-    };
-    const { quantities, claimQuantities, periods, claimPeriods } = read;
-    const mine = claimQuantities.filter((q) => q.surface.startsWith(fact.surface.replace(/%$/, '')));
-    if (mine.some((cq) => quantities.some((q) => q.unit === cq.unit && quantitiesAgree(cq, q)))) return true;
+/** The claim's quantities that write a fact ("1.2" of "1.2 kilometres", "20" and "5" of "20,5 cm"). */
+function quantitiesOf(fact: NumericFact, claimQuantities: Quantity[]): Quantity[] {
+  const surface = fact.surface.replace(/%$/, '');
+  return claimQuantities.filter(
+    (q) => q.surface.startsWith(surface) || q.digits === surface || q.digits.split(/[^\d]+/).includes(surface),
+  );
+}
+
+/** What the verifier reads of figures and periods in a claim and a passage, read once, when first asked. */
+interface FigureReading {
+  /** Whether a claim's figure or year is met by the passage's figures of the same unit or its periods. */
+  met: (fact: NumericFact) => boolean;
+  /** The passage's figure that writes a claim's figure with another unit of its kind ("412 feet" for "412 metres"). */
+  otherUnit: (fact: NumericFact) => { claim: Quantity; passage: Quantity } | null;
+  /** The words of the claim's quantities that agree with the passage's ("20 centimetres" for "20 cm"): met. */
+  agreedTerms: () => string[];
+}
+
+function readingMatcher(claim: string, passage: string): FigureReading {
+  let figures: { quantities: Quantity[]; claimQuantities: Quantity[] } | undefined;
+  let times: { periods: Period[]; claimPeriods: Period[] } | undefined;
+  const quantitiesOnce = () => (figures ??= { quantities: quantitiesIn(passage), claimQuantities: quantitiesIn(claim) });
+  const once = () => ({
+    ...quantitiesOnce(),
+    ...(times ??= { periods: periodsIn(passage), claimPeriods: periodsIn(claim) }),
+  });
+  const met = (fact: NumericFact) => {
+    const { quantities, claimQuantities, periods, claimPeriods } = once();
+    const mine = quantitiesOf(fact, claimQuantities);
+    if (mine.some((cq) => quantities.some((q) => quantitiesAgree(cq, q)))) return true;
     const year = Number(fact.values[0]);
     if ((fact.kind === 'decade' || YEAR.test(fact.surface)) && Number.isFinite(year)) {
       const period = claimPeriods.find((p) => p.from <= year && year <= p.to);
@@ -146,6 +163,19 @@ function readingMatcher(claim: string, passage: string): (fact: NumericFact) => 
     }
     return false;
   };
+  const otherUnit = (fact: NumericFact) => {
+    const { quantities, claimQuantities } = quantitiesOnce();
+    for (const cq of quantitiesOf(fact, claimQuantities)) {
+      const other = sameFigureOtherUnit(cq, quantities);
+      if (other) return { claim: cq, passage: other };
+    }
+    return null;
+  };
+  const agreedTerms = () => {
+    const { quantities, claimQuantities } = quantitiesOnce();
+    return claimQuantities.filter((cq) => quantities.some((q) => quantitiesAgree(cq, q))).flatMap((cq) => terms(cq.surface));
+  };
+  return { met, otherUnit, agreedTerms };
 }
 
 /** Whether a name word is borne by the passage's publisher: in a page title, or inside its site's name. */
@@ -219,11 +249,20 @@ export function readSupport(input: VerifyInput): SupportReading {
 
   // (2) Numbers, dates, versions, percentages: as written, or agreeing figures and periods.
   const index = numericIndex(passage);
-  const metByReading = readingMatcher(claim, passage);
+  const figures = readingMatcher(claim, passage);
   const facts = withPercent(numericFacts(claim), claim);
-  const otherwise = facts.filter((f) => !factFound(f, index) && metByReading(f));
-  const missingFacts = facts.filter((f) => !factFound(f, index) && !otherwise.includes(f));
-  for (const f of missingFacts) reasons.push(`${describeFact(f)} is not in the passage`);
+  const otherwise = facts.filter((f) => !factFound(f, index) && figures.met(f));
+  // "412 feet" for "412 metres" writes the claim's number, but it is another value of the quantity.
+  const otherUnits = new Map(facts.flatMap((f) => (factFound(f, index) ? [[f, figures.otherUnit(f)] as const] : [])));
+  const missingFacts = facts.filter((f) => (!factFound(f, index) && !otherwise.includes(f)) || otherUnits.get(f));
+  for (const f of missingFacts) {
+    const other = otherUnits.get(f);
+    reasons.push(
+      other
+        ? `the passage gives ${other.passage.surface} where the claim says ${other.claim.surface}: another value`
+        : `${describeFact(f)} is not in the passage`,
+    );
+  }
 
   // (3) Names, in the passage or borne by its publisher.
   const words = wordIndex(passage, input.passage);
@@ -243,7 +282,9 @@ export function readSupport(input: VerifyInput): SupportReading {
   }
 
   // (4) Words (with their WordNet synonyms): overall, in one stretch, pair by pair, clause by clause.
-  const lex = lexicalMeasures(input.claim, input.passage, new Set(otherwise.flatMap((f) => terms(f.surface))));
+  // A unit the passage writes otherwise ("cm" for "centimetres") is met with its figure.
+  const met = new Set([...otherwise.flatMap((f) => terms(f.surface)), ...(facts.length ? figures.agreedTerms() : [])]);
+  const lex = lexicalMeasures(input.claim, input.passage, met);
   const lexical = (2 * lex.coverage + lex.windowCoverage + lex.bigramCoverage) / 4;
   const score =
     lexical *

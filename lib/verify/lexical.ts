@@ -225,10 +225,13 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
       }
     }
   }
-  const claimPairs = new Set<string>();
-  for (let i = 0; i + 1 < claimTerms.length; i++) claimPairs.add(`${claimTerms[i]} ${claimTerms[i + 1]}`);
+  const claimPairs = new Map<string, [string, string]>();
+  for (let i = 0; i + 1 < claimTerms.length; i++)
+    claimPairs.set(`${claimTerms[i]} ${claimTerms[i + 1]}`, [claimTerms[i]!, claimTerms[i + 1]!]);
   let pairHits = 0;
-  for (const p of claimPairs) if (pairs.has(p)) pairHits++;
+  // A term met otherwise (a figure the passage writes in other words, "20 cm" for "20 centimetres") pairs with what is there.
+  const stands = (t: string) => met.has(t) || meets(t, all);
+  for (const [p, [a, b]] of claimPairs) if (pairs.has(p) || ((met.has(a) || met.has(b)) && stands(a) && stands(b))) pairHits++;
   const bigramCoverage = claimPairs.size === 0 ? coverage : pairHits / claimPairs.size;
 
   return {

@@ -86,6 +86,39 @@ describe('spanlight verdict', () => {
     expect(r.stdout).toMatch(/^Usage: spanlight verdict \[--judge\] < claims\.jsonl/);
     expect(r.stdout).toContain('{"id"?, "claim", "evidence": [{"id", "url", "text", "title"?, "published"?}]}');
   });
+
+  // Issue 23: the same value in other units or spellings is stated; the same number in another unit is not.
+  it('paraphrases in other units and abbreviations are supported; 412 feet for 412 metres is contradicted', async () => {
+    const pairs: [string, string, string][] = [
+      [
+        'cm',
+        'The harbour wall at Tessby sank about 30 centimetres in the last century.',
+        'In the last century the harbour wall at Tessby sank by about 30 cm.',
+      ],
+      ['percent', 'Turnout in the Varnel election was 61.4 percent.', 'Turnout in the Varnel election was 61.4%.'],
+      ['ppm', 'Methane in the Orsk valley air reached 2 parts per million.', 'Methane in the Orsk valley air reached 2 ppm.'],
+      ['km', 'The Brennmoor ridge trail is 4.5 kilometres long.', 'The Brennmoor ridge trail is 4,500 metres long.'],
+      ['miles', 'The Kallen canal runs for about 25 miles.', 'The Kallen canal runs for about 40 kilometres.'],
+      ['celsius', 'The water of Lake Imra averages 20 °C in August.', 'In August the water of Lake Imra averages 68 °F.'],
+      ['change', 'Winters in Hollby have warmed by 1.5 °C since 1950.', 'Since 1950 winters in Hollby have warmed by 2.7 °F.'],
+    ];
+    const stdin = [
+      ...pairs.map(([id, claim, text]) => line({ id, claim, evidence: [ev('src', text)] })),
+      line({
+        id: 'feet',
+        claim: 'The Oststadt radio mast is 412 metres tall.',
+        evidence: [ev('src', 'The Oststadt radio mast is 412 feet tall.')],
+      }),
+    ].join('');
+    const r = await runInProcess(['verdict'], { stdin });
+    expect(r.code).toBe(0);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { id: string; verdict: string; reasons: string[] });
+    expect(out.map((o) => [o.id, o.verdict])).toEqual([...pairs.map(([id]) => [id, 'supported']), ['feet', 'contradicted']]);
+    expect(out.at(-1)!.reasons.join(' ')).toContain('412 feet');
+  });
 });
 
 describe('spanlight verdict --judge, as a process, against a fake model', () => {

@@ -149,7 +149,7 @@ describe('quantities: hedges, ranges, rounding, fractions, units', () => {
   });
 
   it('reads ranges, ± and rounding', () => {
-    expect(q('0.3 to 0.6 °C')).toMatchObject({ low: 0.3, high: 0.6, unit: '°c' });
+    expect(q('a warming of 0.3 to 0.6 °C')).toMatchObject({ low: 0.3, high: 0.6, unit: 'degK' });
     expect(q('3.1 ± 0.3 mm')).toMatchObject({ unit: 'm' });
     expect(q('400 visitors')).toMatchObject({ low: 350, high: 450 });
     expect(q('410 visitors')).toMatchObject({ low: 405, high: 415 });
