@@ -60,6 +60,8 @@ export interface JudgeOutcome {
   verdicts: Map<number, JudgeFinding[]>;
   /** The judge's findings the code did not accept, each with why (for the trace). */
   ignored: string[];
+  /** Of those, the findings well formed (their passage, a quote in it) that the code's own sure reading overruled, by item index. */
+  overruled: Array<{ index: number; finding: JudgeFinding; why: string }>;
   tokensIn: number;
   tokensOut: number;
   /** Model calls made (batches and repair retries). */
@@ -91,7 +93,7 @@ function disposeFinding(
   index: number,
   n: number,
   f: ReturnType<typeof findingsOf>[number],
-): JudgeFinding | string {
+): JudgeFinding | string | { overruled: JudgeFinding; why: string } {
   const item = items[index]!;
   const said = `item ${n}: "${f.verdict}"`;
   const named = f.span?.trim();
@@ -105,8 +107,9 @@ function disposeFinding(
   if (contentWords(quote).length < MIN_QUOTE_WORDS) return `${said} on ${span.spanId} quotes too little to check`;
   if (!quoteFound(quote, span.text)) return `${said} quotes words that are not in ${span.spanId}`;
   const overruled = codeOverrules(item.claim, span.text, f.verdict);
-  if (overruled) return `${said} on ${span.spanId} is not accepted: ${overruled}`;
-  return { verdict: f.verdict, spanId: span.spanId, quote };
+  const finding = { verdict: f.verdict, spanId: span.spanId, quote };
+  if (overruled) return { overruled: finding, why: `${said} on ${span.spanId} is not accepted: ${overruled}` };
+  return finding;
 }
 
 /**
@@ -118,12 +121,15 @@ function disposeEntry(
   index: number,
   n: number,
   v: ReplyEntry,
-): { findings: JudgeFinding[]; ignored: string[]; read: boolean } {
+): { findings: JudgeFinding[]; ignored: string[]; overruled: Array<{ finding: JudgeFinding; why: string }>; read: boolean } {
   const raw = findingsOf(v);
   const ignored: string[] = [];
-  let overruled = 0;
+  const overruled: Array<{ finding: JudgeFinding; why: string }> = [];
   const both = new Set(
-    raw.filter((f) => f.verdict === 'supports' && raw.some((g) => g.verdict === 'contradicts' && g.span?.trim() === f.span?.trim()))
+    raw
+      .filter(
+        (f) => f.verdict === 'supports' && raw.some((g) => g.verdict === 'contradicts' && g.span?.trim() === f.span?.trim()),
+      )
       .map((f) => f.span?.trim() ?? ''),
   );
   const findings: JudgeFinding[] = [];
@@ -131,15 +137,17 @@ function disposeEntry(
     const named = f.span?.trim() ?? '';
     if (named && both.has(named)) continue;
     const d = disposeFinding(items, index, n, f);
-    if (typeof d === 'string') {
-      ignored.push(d);
-      if (d.includes(' is not accepted: ')) overruled++;
+    if (typeof d === 'string') ignored.push(d);
+    else if ('overruled' in d) {
+      ignored.push(d.why);
+      overruled.push({ finding: d.overruled, why: d.why });
     } else if (!findings.some((g) => g.spanId === d.spanId)) findings.push(d);
   }
-  for (const s of both) ignored.push(`item ${n}: says both "supports" and "contradicts" of ${s.slice(0, 12)}: neither is accepted`);
+  for (const s of both)
+    ignored.push(`item ${n}: says both "supports" and "contradicts" of ${s.slice(0, 12)}: neither is accepted`);
   // Read: the entry says something the code can stand on ("neither", a finding accepted, or one the
   // code's reading overruled); findings all refused for their form leave the claim as the code had it.
-  return { findings, ignored, read: raw.length === 0 || findings.length > 0 || overruled > 0 };
+  return { findings, ignored, overruled, read: raw.length === 0 || findings.length > 0 || overruled.length > 0 };
 }
 
 /** The prompt of one batch: numbered items, each claim with its passages by id. */
@@ -196,6 +204,7 @@ async function judgeBatch(model: ChatModel, items: JudgeItem[], offset: number, 
       }
       const d = disposeEntry(items, v.item - 1, v.item + offset, v);
       out.ignored.push(...d.ignored);
+      out.overruled.push(...d.overruled.map((o) => ({ index, ...o })));
       if (d.read) out.verdicts.set(index, d.findings);
     }
     return;
@@ -209,7 +218,7 @@ async function judgeBatch(model: ChatModel, items: JudgeItem[], offset: number, 
  * cannot be read), replies validated with zod; never throws: a model failure is `error`.
  */
 export async function judgeClaims(model: ChatModel, items: JudgeItem[]): Promise<JudgeOutcome> {
-  const out: JudgeOutcome = { verdicts: new Map(), ignored: [], tokensIn: 0, tokensOut: 0, calls: 0 };
+  const out: JudgeOutcome = { verdicts: new Map(), ignored: [], overruled: [], tokensIn: 0, tokensOut: 0, calls: 0 };
   const batches: Array<{ offset: number; items: JudgeItem[] }> = [];
   for (let i = 0; i < items.length; i += JUDGE_BATCH) batches.push({ offset: i, items: items.slice(i, i + JUDGE_BATCH) });
   await Promise.all(batches.map((b) => judgeBatch(model, b.items, b.offset, out)));

@@ -72,12 +72,20 @@ export function applyChecks(claims: Claim[], checks: ClaimCheck[], judge?: Judge
     if (verdict === 'unsupported') return { ...claim, status: 'dropped', reasons: [...claim.reasons, ...reasons] };
     const judged = judge?.get(i);
     if (judged?.verdict === 'supported')
-      return { ...claim, status: 'supported', reasons: [...claim.reasons, 'the model judge found it supported', ...judged.reasons] };
+      return {
+        ...claim,
+        status: 'supported',
+        reasons: [...claim.reasons, 'the model judge found it supported', ...judged.reasons],
+      };
     if (judged?.verdict === 'mixed')
       return {
         ...claim,
         status: 'flagged',
-        reasons: [...claim.reasons, 'the model judge found a cited passage stating it and another contradicting it', ...judged.reasons],
+        reasons: [
+          ...claim.reasons,
+          'the model judge found a cited passage stating it and another contradicting it',
+          ...judged.reasons,
+        ],
       };
     if (judged)
       return {
