@@ -71,6 +71,12 @@ export interface LabelJudgeOptions {
   /** Share of (claim, passage) items answered wrongly (0 by default), drawn with `seed`. */
   wrongShare?: number;
   seed?: number;
+  /**
+   * Reply as the judge's earlier schema did, one verdict per claim (`{"item","verdict","span","quote"}`):
+   * its first supporting passage, else its first contradicting one, else "neither". For measuring
+   * the reading before verdicts per passage.
+   */
+  oneVerdictPerClaim?: boolean;
 }
 
 /** What the double said, item by item, for the eval's counts. */
@@ -104,7 +110,10 @@ export function labelJudge(book: LabelBook, options: LabelJudgeOptions = {}): Ch
           const quote = s.text.split(/\s+/).slice(0, QUOTE_WORDS).join(' ');
           if (answer !== 'neither') entry[answer].push({ span: s.id, quote });
         }
-        return entry;
+        if (!options.oneVerdictPerClaim) return entry;
+        const first = entry.supports[0] ?? entry.contradicts[0];
+        if (!first) return { item: it.item, verdict: 'neither' };
+        return { item: it.item, verdict: entry.supports[0] ? 'supports' : 'contradicts', ...first };
       });
       const text = JSON.stringify({ verdicts });
       return { text, tokensIn: Math.ceil(request.user.length / 4), tokensOut: Math.ceil(text.length / 4) };

@@ -29,6 +29,13 @@ describe('the label-answering judge: the dev labels through the real judge promp
     expect(model.log.calls).toBe(1);
   });
 
+  it('in the earlier reply shape (one verdict per claim), still read by the judge: its first supporting passage', async () => {
+    const o = await judgeClaims(labelJudge(book(), { oneVerdictPerClaim: true }), [item([AGAINST, FOR]), item([SILENT])]);
+    expect(o.ignored).toEqual([]);
+    expect(o.verdicts.get(0)!.map((f) => [f.verdict, f.spanId])).toEqual([['supports', 'S2']]);
+    expect(o.verdicts.get(1)).toEqual([]);
+  });
+
   it('a passage the labels do not know is "neither"; spacing and case do not hide a labelled one', async () => {
     const model = labelJudge(book());
     const o = await judgeClaims(model, [
