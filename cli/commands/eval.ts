@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFlags, type Command } from '../command';
 import { FailureError, UsageError, jsonText, type Io } from '../io';
@@ -45,10 +45,60 @@ async function runCalibration(dataDir: string | undefined, json: boolean, io: Io
   return 0;
 }
 
+/** `spanlight eval --judge`: the label-answering judge on Climate-FEVER and the labelled answers, held to its thresholds. */
+async function runJudge(
+  options: { data?: string; thresholds?: string; wrong?: string; seed?: string; json: boolean },
+  io: Io,
+): Promise<number> {
+  const [{ loadJudgedRows }, { parseAnswers }, judge, { DEFAULT_PATHS, loadThresholds, PROJECT_ROOT }, { thresholdFailures }] =
+    await Promise.all([
+      import('../../lib/eval/load-judge-sets'),
+      import('../../lib/eval/dataset'),
+      import('../../lib/eval/judge-report'),
+      import('../../lib/eval/load'),
+      import('../../lib/eval/report'),
+    ]);
+  const share = options.wrong === undefined ? judge.WRONG_SHARE : Number(options.wrong);
+  if (!(share >= 0 && share <= 1)) throw new UsageError(`--wrong takes a share between 0 and 1, got "${options.wrong}"`);
+  const seed = options.seed === undefined ? judge.SEED : Number(options.seed);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got "${options.seed}"`);
+  const dir = options.data ?? path.resolve(PROJECT_ROOT, '../shared/data');
+  const factFile = path.join(dir, 'factcheck/climate-fever-dev.jsonl');
+  const answersFile = path.join(dir, 'verification/answers-dev.jsonl');
+  const thresholdsFile = options.thresholds ?? DEFAULT_PATHS.thresholds;
+  let report;
+  let thresholds;
+  try {
+    const rows = loadJudgedRows(factFile);
+    const answers = await readFile(answersFile, 'utf8').then(parseAnswers, (e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return null;
+      throw new Error(`${answersFile}: cannot be read (${e.code ?? String(e)})`);
+    });
+    thresholds = loadThresholds(thresholdsFile);
+    io.err(`spanlight eval: the label-answering judge on ${dir} (about a minute)…`);
+    report = await judge.judgeReport({ file: factFile, rows }, { file: answersFile, answers }, share, seed);
+  } catch (e) {
+    throw new FailureError(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+  }
+  const checked = judge.checkJudgeThresholds(report, thresholds, path.relative(process.cwd(), thresholdsFile) || thresholdsFile);
+  const failed = thresholdFailures(checked);
+  await io.out(
+    options.json
+      ? jsonText({ ...report, thresholds: checked })
+      : `${judge.renderJudgeReport(report)}\n${failed.length === 0 ? `thresholds (${checked.checks.length}, ${checked.file}): all hold` : `thresholds: ${failed.length} below: ${failed.join('; ')}`}\n`,
+  );
+  if (failed.length > 0) {
+    io.err(`spanlight eval: ${failed.length} metric${failed.length === 1 ? '' : 's'} below threshold: ${failed.join('; ')}`);
+    return 1;
+  }
+  return 0;
+}
+
 export const evalCommand: Command = {
   help: `Usage: spanlight eval [--json] [--out DIR] [--cases PATH] [--answers FILE] [--thresholds FILE]
        spanlight eval --live [--json] [--out DIR] [--cases PATH]
        spanlight eval --calibration [--json] [--data DIR]
+       spanlight eval --judge [--json] [--data DIR] [--wrong SHARE] [--seed N] [--thresholds FILE]
 
 Measures groundedness (the seeds' metrics) on the frozen evaluation set, with the extension's own
 gate, citation attachment, verification and conflict detection (the code "spanlight check" runs):
@@ -86,6 +136,14 @@ scripts/fit-constants.ts), and with constants fitted leaving the set measured ou
 moves by more than 0.05 is marked; the command exits 1 when the constants in force are not what the
 fit gives today. It reads every item once (about 6,000 readings) and takes a minute.
 
+--judge runs the model judge's prompt and reply schema (lib/claims/judge.ts) with a
+label-answering judge (lib/eval/label-judge.ts: a test double of the model that answers the dev
+labels, passage by passage), on Climate-FEVER's dev claims and sentences (the fact-check flow) and on
+the labelled answers (the answering flow): what the code keeps of a good model's reading, and what
+it lets through of a bad one, wrong on a seeded share of items (--wrong, default 0.2; --seed,
+default 1), before and after the code's disposal. Exits 1 when a figure is outside its "labelJudge"
+threshold. It reads about 4,000 sentences and takes about a minute.
+
 Options:
   --json             print the report as JSON instead of the table
   --out DIR          where report.json and report.md go (default .tmp/eval; live: live-report.*)
@@ -94,7 +152,10 @@ Options:
   --thresholds FILE  thresholds to hold the figures to (default test/eval/thresholds.json)
   --live             compose with the model in the environment (see above)
   --calibration      the decision constants' report (see above)
-  --data DIR         the labelled data for --calibration (default ../shared/data)
+  --data DIR         the labelled data for --calibration and --judge (default ../shared/data)
+  --judge            the label-answering judge's report (see above)
+  --wrong SHARE      --judge: the bad judge's share of wrong answers (default 0.2)
+  --seed N           --judge: the seed of its errors (default 1)
   -h, --help         this help`,
 
   async run(argv, io) {
@@ -102,6 +163,9 @@ Options:
       json: { type: 'boolean', default: false },
       live: { type: 'boolean', default: false },
       calibration: { type: 'boolean', default: false },
+      judge: { type: 'boolean', default: false },
+      wrong: { type: 'string' },
+      seed: { type: 'string' },
       data: { type: 'string' },
       out: { type: 'string' },
       cases: { type: 'string' },
@@ -109,11 +173,17 @@ Options:
       thresholds: { type: 'string' },
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    if (values.judge) {
+      if (values.live || values.calibration)
+        throw new UsageError('--judge, --calibration and --live are separate reports: choose one');
+      return runJudge(values, io);
+    }
+    if (values.wrong !== undefined || values.seed !== undefined) throw new UsageError('--wrong and --seed apply to --judge only');
     if (values.calibration) {
       if (values.live) throw new UsageError('--calibration and --live are separate reports: choose one');
       return runCalibration(values.data, values.json, io);
     }
-    if (values.data !== undefined) throw new UsageError('--data applies to --calibration only');
+    if (values.data !== undefined) throw new UsageError('--data applies to --calibration and --judge only');
     if (values.live && (values.answers !== undefined || values.thresholds !== undefined))
       throw new UsageError('--answers and --thresholds do not apply to --live (it composes over the frozen cases only)');
     const modelConfig = values.live ? liveModelConfig(io.env) : null;

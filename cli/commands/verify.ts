@@ -61,13 +61,13 @@ Options:
       for (const [k, v] of judged.verdicts) {
         const index = open[k]!;
         const r = results[index]!;
-        const supported = v !== 'neither' && v.verdict === 'supports';
+        const found = v.find((f) => f.verdict === 'supports');
         results[index] = {
           ...r,
-          verdict: supported ? 'supported' : 'unsupported',
+          verdict: found ? 'supported' : 'unsupported',
           reasons: [
             ...r.reasons,
-            supported ? `the model judge found it supported, quoting “${v.quote}”` : 'the model judge found it not supported',
+            found ? `the model judge found it supported, quoting “${found.quote}”` : 'the model judge found it not supported',
           ],
         };
       }

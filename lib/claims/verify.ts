@@ -1,6 +1,7 @@
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../shared/types';
 import { verifyClaim, type VerifyOutcome } from '../verify/deterministic-verifier';
 import type { ParsedDraft } from './draft';
+import type { ClaimVerdict } from '../verify/verdict';
 
 /** A claim's deterministic verdict, kept for the judge and the trace. */
 export interface ClaimCheck {
@@ -49,12 +50,16 @@ export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<
   });
 }
 
-/** What the judge said of the claims the deterministic layers could not settle (index → supported). */
-export type JudgeVerdicts = Map<number, boolean>;
+/**
+ * What the judge said of the claims the deterministic layers could not settle (claim index → its
+ * verdict from the judge's accepted findings, passage by passage).
+ */
+export type JudgeVerdicts = Map<number, ClaimVerdict>;
 
 /**
  * Applies the checks: unsupported → dropped (removed from the answer, listed with the reason);
- * uncertain → the judge's verdict when there is one, else kept as supported with a note that it was
+ * uncertain → the judge's verdict when there is one (supported → kept; a passage for it and one
+ * against it → flagged with both; contradicted or not found → dropped), else kept as supported with a note that it was
  * not confirmed word for word (the deterministic layers reject only on strong evidence); supported →
  * kept. Claims that cite nothing stay flagged.
  */
@@ -66,10 +71,28 @@ export function applyChecks(claims: Claim[], checks: ClaimCheck[], judge?: Judge
     if (verdict === 'supported') return { ...claim, status: 'supported', reasons: [...claim.reasons] };
     if (verdict === 'unsupported') return { ...claim, status: 'dropped', reasons: [...claim.reasons, ...reasons] };
     const judged = judge?.get(i);
-    if (judged === true)
-      return { ...claim, status: 'supported', reasons: [...claim.reasons, 'the model judge found it supported'] };
-    if (judged === false)
-      return { ...claim, status: 'dropped', reasons: [...claim.reasons, 'the model judge found it not supported', ...reasons] };
+    if (judged?.verdict === 'supported')
+      return {
+        ...claim,
+        status: 'supported',
+        reasons: [...claim.reasons, 'the model judge found it supported', ...judged.reasons],
+      };
+    if (judged?.verdict === 'mixed')
+      return {
+        ...claim,
+        status: 'flagged',
+        reasons: [
+          ...claim.reasons,
+          'the model judge found a cited passage stating it and another contradicting it',
+          ...judged.reasons,
+        ],
+      };
+    if (judged)
+      return {
+        ...claim,
+        status: 'dropped',
+        reasons: [...claim.reasons, 'the model judge found it not supported', ...judged.reasons, ...reasons],
+      };
     return { ...claim, status: 'supported', reasons: [...claim.reasons, UNCONFIRMED, ...reasons] };
   });
 }

@@ -35,6 +35,8 @@ const BoundSchema = z
 export const ThresholdsSchema = z.object({
   frozen: z.record(z.string(), BoundSchema),
   answersDev: z.record(z.string(), BoundSchema).optional(),
+  /** `spanlight eval --judge`: the label-answering judge's figures (lib/eval/judge-report.ts). */
+  labelJudge: z.record(z.string(), BoundSchema).optional(),
 });
 export type Thresholds = z.infer<typeof ThresholdsSchema>;
 

@@ -1,6 +1,7 @@
 import type { EvidenceSpan } from '../shared/types';
 import type { JudgeItem, JudgeOutcome } from '../claims/judge';
 import type { ClaimVerdict } from '../verify/verdict';
+import { withJudgeFindings } from '../claims/judge-verdict';
 
 /**
  * The claims the judge reads (those the code found no verdict for, with passages read for them) and
@@ -22,29 +23,18 @@ export function judgeItems(
 
 /**
  * Applies the findings the code accepted (the judge's module already refused any that named no
- * span of the claim or quoted words not in it): "supports" → supported by that span, "contradicts"
- * → contradicted by it; "neither" and everything ignored leave the code's verdict as it was.
+ * span of the claim, quoted words not in it, or that the code's own sure reading overrules): each
+ * passage the judge found supporting or contradicting joins that side of the code's verdict, and the
+ * sides combine as the code combines its own (supported, contradicted, mixed); "neither" and
+ * everything ignored leave the code's verdict as it was.
  */
 export function applyJudge<C extends ClaimVerdict>(claims: C[], open: number[], outcome: JudgeOutcome): C[] {
   const out = [...claims];
-  for (const [k, v] of outcome.verdicts) {
+  for (const [k, findings] of outcome.verdicts) {
     const i = open[k];
-    if (i === undefined || v === 'neither') continue;
+    if (i === undefined) continue;
     const c = out[i]!;
-    out[i] =
-      v.verdict === 'supports'
-        ? {
-            ...c,
-            verdict: 'supported',
-            for: [v.spanId],
-            reasons: [`the model judge read ${v.spanId} as stating it: “${v.quote}”`],
-          }
-        : {
-            ...c,
-            verdict: 'contradicted',
-            against: [v.spanId],
-            reasons: [`the model judge read ${v.spanId} as contradicting it: “${v.quote}”`],
-          };
+    out[i] = { ...c, ...withJudgeFindings(c, findings) };
   }
   return out;
 }

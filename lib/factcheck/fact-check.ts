@@ -179,7 +179,7 @@ function recordJudge(trace: TraceRecorder, judged: CheckRun['judged'], prices: P
   const tokensIn = sum((o) => o.outcome.tokensIn);
   const tokensOut = sum((o) => o.outcome.tokensOut);
   const calls = sum((o) => o.outcome.calls);
-  const accepted = sum((o) => [...o.outcome.verdicts.values()].filter((v) => v !== 'neither').length);
+  const accepted = sum((o) => [...o.outcome.verdicts.values()].filter((v) => v.length > 0).length);
   const ignored = judged.flatMap((o) => o.outcome.ignored);
   const errors = judged.flatMap((o) => (o.outcome.error ? [o.outcome.error] : []));
   trace.add('judge', {

@@ -28,7 +28,7 @@ const model = () => createOpenAiCompatibleModel({ baseUrl: server.baseUrl, apiKe
 const judgeCalls = () => server.chats.filter((c: ChatRequestBody) => isJudgeRequest(c)).length;
 
 describe('the model judge: the code disposes of its verdicts', () => {
-  it('accepts a verdict that names the claim’s own span and quotes words that are in it', async () => {
+  it('reads today’s reply (one verdict per claim): accepts a verdict that names the claim’s own span and quotes words that are in it', async () => {
     replies = [
       JSON.stringify({
         verdicts: [
@@ -38,8 +38,8 @@ describe('the model judge: the code disposes of its verdicts', () => {
       }),
     ];
     const o = await judgeClaims(model(), ITEMS);
-    expect(o.verdicts.get(0)).toEqual({ verdict: 'supports', spanId: 'S1', quote: 'just over 410,000 inhabitants' });
-    expect(o.verdicts.get(1)).toEqual({ verdict: 'contradicts', spanId: 'S2', quote: 'since the vote of 2019' });
+    expect(o.verdicts.get(0)).toEqual([{ verdict: 'supports', spanId: 'S1', quote: 'just over 410,000 inhabitants' }]);
+    expect(o.verdicts.get(1)).toEqual([{ verdict: 'contradicts', spanId: 'S2', quote: 'since the vote of 2019' }]);
     expect(o.ignored).toEqual([]);
     expect(o.tokensIn).toBeGreaterThan(0);
   });
@@ -75,7 +75,7 @@ describe('the model judge: the code disposes of its verdicts', () => {
     expect(first.verdicts.size).toBe(0);
     expect(first.ignored).toEqual([
       'item 1: "supports" names no passage',
-      'item 2: "supports" names S1, which is not one of this claim\'s passages',
+      'item 2: "supports" names S1, which is not one of this claim\'s passages (it is another claim\'s)',
       'item 3 does not exist',
     ]);
     const second = await judgeClaims(model(), ITEMS);
@@ -96,7 +96,7 @@ describe('the model judge: the code disposes of its verdicts', () => {
       }),
     ];
     const o = await judgeClaims(model(), ITEMS);
-    expect(o.verdicts.get(0)).toBe('neither');
+    expect(o.verdicts.get(0)).toEqual([]);
     expect(o.verdicts.has(1)).toBe(false);
     expect(o.ignored).toEqual(['item 1: a second verdict, after the first']);
   });
@@ -107,7 +107,7 @@ describe('the model judge: the code disposes of its verdicts', () => {
     const repaired = await judgeClaims(model(), ITEMS);
     expect(judgeCalls() - calls).toBe(2);
     expect(server.chats.at(-1)!.messages[1]!.content).toContain('Your previous reply could not be read');
-    expect(repaired.verdicts.get(1)).toBe('neither');
+    expect(repaired.verdicts.get(1)).toEqual([]);
     expect(repaired.error).toBeUndefined();
 
     replies = ['{"verdicts": "yes"}', '<html>oops</html>'];
@@ -171,6 +171,6 @@ describe('the model judge: the code disposes of its verdicts', () => {
     const o = await judgeClaims(model(), many);
     expect(seen.sort()).toEqual([2, JUDGE_BATCH].sort());
     expect([...o.verdicts.keys()].sort((a, b) => a - b)).toEqual(many.map((_, i) => i));
-    expect(o.verdicts.get(JUDGE_BATCH + 1)).toMatchObject({ spanId: `S${JUDGE_BATCH + 2}` });
+    expect(o.verdicts.get(JUDGE_BATCH + 1)).toMatchObject([{ spanId: `S${JUDGE_BATCH + 2}` }]);
   });
 });
