@@ -1,9 +1,9 @@
 import type { Citation, EvidenceSpan, Page } from '../types';
 import type { FetchOutcome } from './fetch-page';
-import { sentenceSpans, splitPassages } from './passages';
+import { sentenceSpans } from './passages';
 import { publisherOf } from './publisher';
-import { scoreParts, stem, type RelevancePart } from './relevance';
 import { contentWords } from '../text/tokens';
+import { choosePassage } from '../evidence/corroborate';
 
 /** Passages of a cited page stating less than this share of the citing sentence's weighted words do not support it. */
 export const MIN_SUPPORT = 0.35;
@@ -33,6 +33,12 @@ function citedSentence(span: EvidenceSpan, at: number): string {
   return best.replace(/\[\d+\]/g, '').trim();
 }
 
+/** The statement a footnote at page offset `at` of `span` vouches for, or null when too short to look for. */
+export function footnotedStatement(span: EvidenceSpan, at: number): string | null {
+  const statement = citedSentence(span, at);
+  return contentWords(statement).length < 3 ? null : statement;
+}
+
 /**
  * Keyless corroboration: the footnotes inside the selected passages (anchored by offset, see
  * footnotes.ts) name the sources those sentences rest on. Each cited page, on a publisher the
@@ -52,8 +58,8 @@ export async function followCitations(
     const citations = pages.get(span.url)?.citations ?? [];
     for (const c of citations) {
       if (c.at < span.start || c.at > span.end) continue;
-      const statement = citedSentence(span, c.at);
-      if (contentWords(statement).length < 3) continue;
+      const statement = footnotedStatement(span, c.at);
+      if (statement === null) continue;
       const url = c.urls.find((u) => !have.has(publisherOf(u)) && !chosen.has(publisherOf(u)));
       if (!url || chosen.size >= options.maxFetches) continue;
       chosen.set(publisherOf(url), { span, citation: c, url, statement });
@@ -68,18 +74,7 @@ export async function followCitations(
       const page = outcome.extraction.page;
       if (publisherOf(page.url) === publisherOf(span.url))
         return { ...record, outcome: `redirected to the citing publisher (${page.url})` };
-      const passages = splitPassages(page).filter((p) => p.text.trim().length >= 40);
-      const part: RelevancePart = { text: statement, kind: 'question', terms: [...new Set(contentWords(statement).map(stem))] };
-      const scorer = scoreParts(
-        [part],
-        passages.map((p) => p.text),
-      );
-      let best = -1;
-      let bestScore = 0;
-      passages.forEach((_, i) => {
-        const s = scorer.scores(i)[0]!;
-        if (s > bestScore) [best, bestScore] = [i, s];
-      });
+      const { passages, best, score: bestScore } = choosePassage(statement, page);
       if (best < 0 || bestScore < MIN_SUPPORT)
         return {
           ...record,
