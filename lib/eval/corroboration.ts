@@ -84,7 +84,7 @@ export function readRow(row: WiceRow): ReadRow {
   const { span, at } = citingSpan(row);
   const statement = footnotedStatement(span, at);
   if (statement === null) return { id: row.id, group: row.wikipedia_title, label: row.label, score: 0, holds: false };
-  const choice = choosePassage(statement, page);
+  const choice = choosePassage(statement.text, page, statement.nearFrom);
   const supporting = new Set(row.supporting.flat());
   let holds = false;
   if (choice.best >= 0) {
