@@ -1,8 +1,8 @@
 /**
  * Which passage of a cited page states the sentence that cites it. The sentence is read into
  * features, each met or not by a passage:
- * - its content words, each met by the same word in any form (a light stem, the WordNet lemma) or
- *   by a synonym of one of its frequent senses ("inhabitants" by "residents");
+ * - its content words, each met by the same word (a light stem) or by a word sharing a frequent
+ *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall");
  * - its figures, with their scale or percent sign ("3,782,202"; "41.3 %" is "41.3 percent");
  * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
  * - its names (the claim's named subject among them), met word by word.
@@ -20,7 +20,7 @@ import { splitPassages } from '../pipeline/passages';
 import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
 import { stem } from '../verify/lexical';
-import { lemmaOf, synonymGroups } from '../verify/lexicon';
+import { synonymGroups } from '../verify/lexicon';
 import { namesIn } from '../verify/entities';
 import { readFigures } from './figures';
 
@@ -53,9 +53,9 @@ function plainWords(text: string): string[] {
   return contentWords(normalizeText(text)).filter((w) => !/\d/.test(w) && w.length > 1);
 }
 
-/** The keys a word offers and is met by: its stem, its lemma, its synonym groups. */
+/** The keys a word offers and is met by: its stem and the synonym groups of its lemma's frequent senses ("fell": those of "fall"). */
 function wordKeys(w: string): string[] {
-  return [`s:${stem(w)}`, `l:${lemmaOf(w)}`, ...synonymGroups(w).map((g) => `g:${g}`)];
+  return [`s:${stem(w)}`, ...synonymGroups(w).map((g) => `g:${g}`)];
 }
 
 /** Everything a passage offers: its words' keys, its figures, its dates at every precision. */
@@ -88,7 +88,7 @@ export function featuresOf(statement: string, nearFrom = 0): Feature[] {
   };
   // A name's words are names, not plain words: they are added first so the word is not counted twice.
   for (const [text, near] of parts)
-    for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: wordKeys(k).slice(0, 2), near });
+    for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near });
   for (const [text, near] of parts) {
     for (const w of plainWords(text.replace(DATE_QUALIFIER, ' ')))
       if (!seen.has(`name:${w}`)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
