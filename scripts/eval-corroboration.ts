@@ -7,11 +7,13 @@
  * supported sentences given a passage holding a supporting sentence, accepted passages holding none,
  * unsupported sentences given a passage.
  *
- *   npx tsx scripts/eval-corroboration.ts [--check] [--json]
+ *   npx tsx scripts/eval-corroboration.ts [--check | --floor] [--json]
  *
  * --check exits 1 below acceptance (issue #23: ≥ 0.75, ≤ 0.03, ≤ 0.05, each within 0.05 of its
  * left-out twin), when MIN_SUPPORT is not the fit on all, or when followCitations itself accepts
- * other passages than the figures counted.
+ * other passages than the figures counted. --floor (what `npm run eval` runs) checks the same, with
+ * the supported figure held at what is measured now (FLOOR) instead of the acceptance line that
+ * words alone do not reach yet.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +22,8 @@ import { followCitations, MIN_SUPPORT } from '../lib/pipeline/follow-citations';
 
 const FILE = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
 const ACCEPT = { supportedFound: 0.75, acceptedWrong: 0.03, unsupportedGiven: 0.05, twin: 0.05 };
+/** Measured 2026-12-01 (0.539 fitted on all, 0.530 left out), 0.02 below, rounded down, as test/eval/thresholds.json sets its rates. */
+const FLOOR = { ...ACCEPT, supportedFound: 0.51 };
 const args = new Set(process.argv.slice(2));
 
 const rows: WiceRow[] = readFileSync(FILE, 'utf8')
@@ -85,16 +89,16 @@ else {
   console.log(`followCitations accepts the same ${viaFollow.size} passages as counted: ${agree ? 'yes' : 'NO'}`);
 }
 
-if (args.has('--check')) {
+if (args.has('--check') || args.has('--floor')) {
   const { all, leftOut } = report;
+  const bound = args.has('--check') ? ACCEPT : FLOOR;
   const fails: string[] = [];
-  if (all.supportedFound < ACCEPT.supportedFound)
-    fails.push(`supported found ${f(all.supportedFound)} < ${ACCEPT.supportedFound}`);
-  if (all.acceptedWrong > ACCEPT.acceptedWrong) fails.push(`accepted wrong ${f(all.acceptedWrong)} > ${ACCEPT.acceptedWrong}`);
-  if (all.unsupportedGiven > ACCEPT.unsupportedGiven)
-    fails.push(`unsupported given ${f(all.unsupportedGiven)} > ${ACCEPT.unsupportedGiven}`);
+  if (all.supportedFound < bound.supportedFound) fails.push(`supported found ${f(all.supportedFound)} < ${bound.supportedFound}`);
+  if (all.acceptedWrong > bound.acceptedWrong) fails.push(`accepted wrong ${f(all.acceptedWrong)} > ${bound.acceptedWrong}`);
+  if (all.unsupportedGiven > bound.unsupportedGiven)
+    fails.push(`unsupported given ${f(all.unsupportedGiven)} > ${bound.unsupportedGiven}`);
   for (const k of ['supportedFound', 'acceptedWrong', 'unsupportedGiven'] as const)
-    if (Math.abs(all[k] - leftOut[k]) > ACCEPT.twin)
+    if (Math.abs(all[k] - leftOut[k]) > bound.twin)
       fails.push(`${k} moves ${f(Math.abs(all[k] - leftOut[k]))} from its left-out twin`);
   if (!report.upToDate) fails.push(`MIN_SUPPORT ${report.inForce} is not the fit on all (${report.fittedOnAll})`);
   if (!agree) fails.push('followCitations accepts other passages than the figures counted');
