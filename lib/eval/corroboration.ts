@@ -74,7 +74,7 @@ export function citingSpan(row: WiceRow): { span: EvidenceSpan; at: number } {
     position: 0,
     origin: 'web',
     score: 1,
-  } as EvidenceSpan;
+  };
   return { span, at: row.claim.length };
 }
 
