@@ -1,12 +1,16 @@
 import type { Citation, EvidenceSpan, Page } from '../shared/types';
 import type { FetchOutcome } from '../pages/fetch-page';
-import { sentenceSpans, splitPassages } from '../pages/passages';
+import { sentenceSpans } from '../pages/passages';
 import { publisherOf } from '../pages/publisher';
-import { scoreParts, stem, type RelevancePart } from './relevance';
 import { contentWords } from '../text/tokens';
+import { choosePassage } from './corroborate';
 
-/** Passages of a cited page stating less than this share of the citing sentence's weighted words do not support it. */
-export const MIN_SUPPORT = 0.35;
+/**
+ * Passages of a cited page stating less than this share of the citing sentence's weighted features
+ * (lib/evidence/corroborate.ts) do not support it. Fitted on WiCE dev by the rule in
+ * lib/eval/corroboration.ts; `npx tsx scripts/eval-corroboration.ts` prints the fit and its figures.
+ */
+export const MIN_SUPPORT = 0.48;
 
 /** One footnote followed, and what came of it (for the trace). */
 export interface FollowedCitation {
@@ -25,12 +29,37 @@ export interface Corroboration {
   followed: FollowedCitation[];
 }
 
-/** The sentence of `span` that a footnote marker at page offset `at` follows. */
-function citedSentence(span: EvidenceSpan, at: number): string {
+/** A full stop that ends an initial or an abbreviation ("A.", "Dr.", "c.", "St."), not a sentence. */
+const ABBREVIATION_END = /(?:^|[\s(])(?:\p{Lu}|\p{Lu}\p{Ll}{1,2}|c|ca|vs|no|approx)\.$/u;
+
+/**
+ * The sentence of `span` that a footnote marker at page offset `at` follows, up to the marker, and
+ * where in it (markers removed) the part after the sentence's previous marker starts: a note vouches
+ * most directly for what stands between the marker before it and itself.
+ */
+function citedSentence(span: EvidenceSpan, at: number): { text: string; nearFrom: number } {
   const rel = at - span.start;
-  let best = '';
-  for (const [s, e] of sentenceSpans(span.text)) if (s < rel) best = span.text.slice(s, Math.min(e, rel));
-  return best.replace(/\[\d+\]/g, '').trim();
+  let from = -1;
+  let prevEnd = -1;
+  for (const [s, e] of sentenceSpans(span.text)) {
+    if (s >= rel) break;
+    // The segmenter ends a sentence at "Benjamin A." or "Dr.": such a stop does not start a new one.
+    if (from < 0 || !ABBREVIATION_END.test(span.text.slice(from, prevEnd))) from = s;
+    prevEnd = e;
+  }
+  if (from < 0) return { text: '', nearFrom: 0 };
+  const raw = span.text.slice(from, Math.min(prevEnd, rel));
+  const strip = (t: string) => t.replace(/\[\d+\]/g, '').trim();
+  const text = strip(raw);
+  const lastMarker = [...raw.matchAll(/\[\d+\]/g)].pop();
+  const near = lastMarker ? strip(raw.slice(lastMarker.index + lastMarker[0].length)) : text;
+  return { text, nearFrom: Math.max(0, text.length - near.length) };
+}
+
+/** The statement a footnote at page offset `at` of `span` vouches for, or null when too short to look for. */
+export function footnotedStatement(span: EvidenceSpan, at: number): { text: string; nearFrom: number } | null {
+  const statement = citedSentence(span, at);
+  return contentWords(statement.text).length < 3 ? null : statement;
 }
 
 /**
@@ -47,51 +76,42 @@ export async function followCitations(
   options: { maxFetches: number },
 ): Promise<Corroboration> {
   const have = new Set(spans.map((s) => publisherOf(s.url)));
-  const chosen = new Map<string, { span: EvidenceSpan; citation: Citation; url: string; statement: string }>();
+  const chosen = new Map<string, { span: EvidenceSpan; citation: Citation; url: string; statement: string; nearFrom: number }>();
   for (const span of spans) {
     const citations = pages.get(span.url)?.citations ?? [];
     for (const c of citations) {
       if (c.at < span.start || c.at > span.end) continue;
-      const statement = citedSentence(span, c.at);
-      if (contentWords(statement).length < 3) continue;
+      const cited = footnotedStatement(span, c.at);
+      if (cited === null) continue;
       const url = c.urls.find((u) => !have.has(publisherOf(u)) && !chosen.has(publisherOf(u)));
       if (!url || chosen.size >= options.maxFetches) continue;
-      chosen.set(publisherOf(url), { span, citation: c, url, statement });
+      chosen.set(publisherOf(url), { span, citation: c, url, statement: cited.text, nearFrom: cited.nearFrom });
     }
   }
   type Found = Corroboration['found'][number];
   const results = await Promise.all(
-    [...chosen.values()].map(async ({ span, citation, url, statement }): Promise<FollowedCitation & { found?: Found }> => {
-      const record = { from: span.spanId, note: citation.note, url, statement };
-      const outcome = await fetchPage(url);
-      if (!outcome.ok) return { ...record, outcome: `not read: ${outcome.reason}` };
-      const page = outcome.extraction.page;
-      if (publisherOf(page.url) === publisherOf(span.url))
-        return { ...record, outcome: `redirected to the citing publisher (${page.url})` };
-      const passages = splitPassages(page).filter((p) => p.text.trim().length >= 40);
-      const part: RelevancePart = { text: statement, kind: 'question', terms: [...new Set(contentWords(statement).map(stem))] };
-      const scorer = scoreParts(
-        [part],
-        passages.map((p) => p.text),
-      );
-      let best = -1;
-      let bestScore = 0;
-      passages.forEach((_, i) => {
-        const s = scorer.scores(i)[0]!;
-        if (s > bestScore) [best, bestScore] = [i, s];
-      });
-      if (best < 0 || bestScore < MIN_SUPPORT)
-        return {
-          ...record,
-          outcome: `read; no passage states the cited sentence (best ${bestScore.toFixed(2)} < ${MIN_SUPPORT})`,
+    [...chosen.values()].map(
+      async ({ span, citation, url, statement, nearFrom }): Promise<FollowedCitation & { found?: Found }> => {
+        const record = { from: span.spanId, note: citation.note, url, statement };
+        const outcome = await fetchPage(url);
+        if (!outcome.ok) return { ...record, outcome: `not read: ${outcome.reason}` };
+        const page = outcome.extraction.page;
+        if (publisherOf(page.url) === publisherOf(span.url))
+          return { ...record, outcome: `redirected to the citing publisher (${page.url})` };
+        const { passages, best, score: bestScore } = choosePassage(statement, page, nearFrom);
+        if (best < 0 || bestScore < MIN_SUPPORT)
+          return {
+            ...record,
+            outcome: `read; no passage states the cited sentence (best ${bestScore.toFixed(2)} < ${MIN_SUPPORT})`,
+          };
+        const found: Found = {
+          ...passages[best]!,
+          score: Math.round(bestScore * 1000) / 1000,
+          citedBy: { url: span.url, title: span.title },
         };
-      const found: Found = {
-        ...passages[best]!,
-        score: Math.round(bestScore * 1000) / 1000,
-        citedBy: { url: span.url, title: span.title },
-      };
-      return { ...record, outcome: `supports it (${bestScore.toFixed(2)})`, found };
-    }),
+        return { ...record, outcome: `supports it (${bestScore.toFixed(2)})`, found };
+      },
+    ),
   );
   return {
     found: results.flatMap((r) => (r.found ? [r.found] : [])),

@@ -1,0 +1,159 @@
+/**
+ * Which passage of a cited page states the sentence that cites it. The sentence is read into
+ * features, each met or not by a passage:
+ * - its content words, each met by the same word (a light stem) or by a word sharing a frequent
+ *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall");
+ * - its figures, with their scale or percent sign ("3,782,202"; "41.3 %" is "41.3 percent");
+ * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
+ * - its names (the claim's named subject among them), met word by word.
+ * Each feature weighs its rarity among the page's passages (idf): a figure or a name the page
+ * states once weighs most, a word every passage has weighs little. The clause the footnote follows
+ * (what stands between the sentence's previous footnote, or its start, and this one) weighs
+ * NEAR_FOOTNOTE times the rest: it is what the note vouches for most directly; what comes before an
+ * earlier marker is that marker's source's. A feature a passage does not state but the passage
+ * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
+ * its subject once and then says "he". A passage's score is the weight it meets over the sentence's whole weight.
+ * The caller (lib/pipeline/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
+ */
+import type { Page, Passage } from '../shared/types';
+import { splitPassages } from '../pages/passages';
+import { normalizeText } from '../anchor/normalize';
+import { contentWords } from '../text/tokens';
+import { stem } from '../verify/lexical';
+import { synonymGroups } from '../verify/lexicon';
+import { namesIn } from '../verify/entities';
+import { readFigures } from './figures';
+
+/** How much more the clause the footnote follows weighs than the rest of the sentence. */
+export const NEAR_FOOTNOTE = 2;
+
+/** The passages of a cited page, and the one that best states the cited sentence (-1: none shares a word). */
+export interface PassageChoice {
+  passages: Passage[];
+  best: number;
+  score: number;
+}
+
+/** One thing the sentence says that a passage can state: the keys that meet it, and whether it is near the footnote. */
+export interface Feature {
+  kind: 'word' | 'figure' | 'date' | 'name';
+  /** As read ("inhabitants", "3782202", "y:2024"). */
+  text: string;
+  /** A passage offering any of these keys meets the feature. */
+  keys: string[];
+  near: boolean;
+}
+
+/** Words that place a date within its period ("the end of 2024", "early 1991"): part of the date, not words to find. */
+const DATE_QUALIFIER =
+  /\b(?:the\s+)?(?:end|start|beginning|middle|close|turn|late|early|mid)(?:\s+of)?[\s-]+(?=(?:\p{L}+\s+)?(?:1[5-9]|20)\d{2}\b)/giu;
+
+/** Words of a text, lower case, without stopwords and without numbers (figures and dates are read apart). */
+function plainWords(text: string): string[] {
+  return contentWords(normalizeText(text)).filter((w) => !/\d/.test(w) && w.length > 1);
+}
+
+/** The keys a word offers and is met by: its stem and the synonym groups of its lemma's frequent senses ("fell": those of "fall"). */
+function wordKeys(w: string): string[] {
+  return [`s:${stem(w)}`, ...synonymGroups(w).map((g) => `g:${g}`)];
+}
+
+/** Everything a passage offers: its words' keys, its figures, its dates at every precision. */
+export function offeredKeys(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const w of plainWords(text)) for (const k of wordKeys(w)) out.add(k);
+  const f = readFigures(text);
+  for (const n of f.figures) out.add(`n:${n}`);
+  for (const d of f.offeredDates) out.add(d);
+  return out;
+}
+
+/** The features of a cited sentence; `near` marks those of the clause its footnote follows. */
+export function featuresOf(statement: string, nearFrom = 0): Feature[] {
+  const cut = nearFrom;
+  const parts: Array<[string, boolean]> =
+    cut > 0
+      ? [
+          [statement.slice(0, cut), false],
+          [statement.slice(cut), true],
+        ]
+      : [[statement, true]];
+  const out: Feature[] = [];
+  const seen = new Set<string>();
+  const push = (f: Feature) => {
+    const key = `${f.kind}:${f.text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(f);
+  };
+  // A name's words are names, not plain words: they are added first so the word is not counted twice.
+  for (const [text, near] of parts)
+    for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near });
+  for (const [text, near] of parts) {
+    for (const w of plainWords(text.replace(DATE_QUALIFIER, ' ')))
+      if (!seen.has(`name:${w}`)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
+    const f = readFigures(text);
+    for (const n of f.figures) push({ kind: 'figure', text: n, keys: [`n:${n}`], near });
+    for (const d of f.dates) push({ kind: 'date', text: d, keys: [d], near });
+  }
+  return out;
+}
+
+/** The passages of `page` long enough to state a sentence. */
+export function citedPassages(page: Page): Passage[] {
+  return splitPassages(page).filter((p) => p.text.trim().length >= 40);
+}
+
+/** Words that point or join rather than state: a cited sentence's "he" or "during" is not what a passage must say. */
+const FUNCTION_WORDS = new Set(
+  (
+    'he him his she her hers it they them their theirs we us our i me my you your one ones itself himself herself ' +
+    'themselves during while because though although however whereas instead since until upon within without ' +
+    'also still yet even already again later earlier further thus therefore hence whose whom'
+  ).split(' '),
+);
+
+/** How much a feature stated only next to a passage (the passage before or after it, or the page's title) counts. */
+export const CONTEXT_CREDIT = 0.5;
+
+/**
+ * Scores texts against a statement's features: the idf-weighted share met, idf over the texts. A
+ * feature met only by a text's neighbours or by `title` counts CONTEXT_CREDIT of its weight.
+ */
+export function scoreTexts(statement: string, texts: string[], title = '', nearFrom = 0): number[] {
+  const features = featuresOf(statement, nearFrom).filter((f) => !FUNCTION_WORDS.has(f.text));
+  const offered = texts.map(offeredKeys);
+  const titled = offeredKeys(title);
+  const n = texts.length;
+  const meetsIn = (f: Feature, o: Set<string>) => f.keys.some((k) => o.has(k));
+  const meets = features.map((f) => offered.map((o) => meetsIn(f, o)));
+  const weights = features.map((f, i) => {
+    const df = meets[i]!.filter(Boolean).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (f.near ? NEAR_FOOTNOTE : 1);
+  });
+  const total = weights.reduce((a, b) => a + b, 0);
+  if (total === 0) return texts.map(() => 0);
+  const credit = (i: number, t: number) => {
+    if (meets[i]![t]) return 1;
+    const f = features[i]!;
+    return meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
+  };
+  return texts.map((_, t) => features.reduce((s, _f, i) => s + credit(i, t) * weights[i]!, 0) / total);
+}
+
+/** Scores every passage of `page` against `statement` and keeps the best. */
+export function choosePassage(statement: string, page: Page, nearFrom = 0): PassageChoice {
+  const passages = citedPassages(page);
+  const scores = scoreTexts(
+    statement,
+    passages.map((p) => p.text),
+    page.title,
+    nearFrom,
+  );
+  let best = -1;
+  let score = 0;
+  scores.forEach((s, i) => {
+    if (s > score) [best, score] = [i, s];
+  });
+  return { passages, best, score };
+}

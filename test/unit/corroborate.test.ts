@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { choosePassage, scoreTexts } from '@/lib/evidence/corroborate';
+import { readFigures } from '@/lib/evidence/figures';
+import { followCitations, footnotedStatement, MIN_SUPPORT } from '@/lib/evidence/follow-citations';
+import type { Page } from '@/lib/shared/types';
+import { span } from './spans';
+
+function page(paragraphs: string[], title = 'Cited page'): Page {
+  return {
+    url: 'https://cited.example.net/report',
+    title,
+    text: paragraphs.join('\n'),
+    published: null,
+    retrievedAt: '2026-12-01T00:00:00Z',
+    contentHash: '',
+    origin: 'web',
+  };
+}
+
+/** Paragraphs each long enough to be a passage of their own. */
+const FILLER = [
+  'The office publishes its tables twice a year, in spring and in autumn, for every borough and district.',
+  'Questions about the tables can be sent to the press desk, which answers on working days before noon.',
+];
+
+describe('corroboration: the passage that states the cited sentence', () => {
+  it('the issue’s Berlin example: the same figure, the date inside the year, the subject and the words together', async () => {
+    const berlin = 'On 31 December 2024, 3,782,202 people were registered as residents of Berlin, the statistics office said.';
+    const cited = page([
+      'Berlin is the capital of Germany and its largest city by area, with twelve boroughs and many parks.',
+      berlin,
+      'Hamburg, the second city, counted 1,910,160 residents on the same day, a rise of half a percent.',
+      ...FILLER,
+    ]);
+    const text = 'At the end of 2024 Berlin had 3,782,202 registered inhabitants.[4]';
+    const from = span('S1', text, 'https://en.wikipedia.org/wiki/Berlin');
+    const pages = new Map([
+      [
+        from.url,
+        {
+          ...page([text]),
+          url: from.url,
+          citations: [{ at: text.indexOf('[4]'), note: 'cite_note-4', label: '', urls: [cited.url] }],
+        },
+      ],
+    ]);
+    const r = await followCitations(
+      [from],
+      pages,
+      async () => ({ ok: true, extraction: { page: cited, readable: true, density: 1 }, truncated: false, bytes: 0 }),
+      {
+        maxFetches: 1,
+      },
+    );
+    expect(r.followed[0]!.outcome).toMatch(/^supports it/);
+    expect(r.found[0]!.text).toBe(berlin);
+    expect(r.found[0]!.score).toBeGreaterThanOrEqual(MIN_SUPPORT);
+  });
+
+  it('figures: a percentage in its spellings and a scale word are one value; a year is a date, not a figure', () => {
+    expect(readFigures('41.3 %').figures).toEqual(readFigures('41.3 percent').figures);
+    expect(readFigures('about 1.2 million people').figures).toEqual(readFigures('1,200,000 people').figures);
+    expect(readFigures('In 2016 it fell.').figures).toEqual([]);
+    const [same, other] = scoreTexts('The share of the tax rose to 41.3 % that year.', [
+      'The share of the tax rose to 41.3 percent that year, the ministry reported.',
+      'The share of the tax rose to 38.9 percent that year, the ministry reported.',
+    ]);
+    expect(same).toBeGreaterThan(other!);
+  });
+
+  it('dates: a month of a year is met by a day inside it, not by the same day of another year', () => {
+    const [right, wrong] = scoreTexts('The couple married in December 2012.', [
+      'The couple married on 16 December 2012 in New York, friends of the two said.',
+      'The couple married on 16 December 2013 in New York, friends of the two said.',
+    ]);
+    expect(right).toBeGreaterThan(wrong!);
+    expect(readFigures('at the end of 2024').dates).toEqual(['y:2024']);
+    // "the end of" places the date in its year: it is part of the date, not a word to find.
+    expect(
+      scoreTexts('At the end of 2024 the city had 12 parks.', [
+        'On 31 December 2024 the city had 12 parks and four lakes.',
+        ...FILLER,
+      ])[0],
+    ).toBe(1);
+    expect([...readFigures('on 31 December 2024').offeredDates]).toContain('y:2024');
+  });
+
+  it('words: a form meets another through its lemma’s senses, a synonym meets the word', () => {
+    const [fall, rise] = scoreTexts('Prices fell sharply in the spring.', [
+      'Prices fall sharply in the spring, when the harvest comes in.',
+      'Prices rise sharply in the spring, when the harvest comes in.',
+    ]);
+    expect(fall).toBeGreaterThan(rise!);
+    const [movie, album] = scoreTexts('The film won three awards.', [
+      'The movie won three awards at the festival that year.',
+      'The album won three awards at the festival that year.',
+    ]);
+    expect(movie).toBeGreaterThan(album!);
+  });
+
+  it('names: the claim’s named subject is met by the name, not by a synonym of the word', () => {
+    const [name, , shrub, , tree] = scoreTexts('On Monday Bush visited the plant in Texas.', [
+      'President Bush visited the plant in Texas on Monday morning.',
+      FILLER[0]!,
+      'A shrub grew beside the plant in Texas on Monday morning.',
+      FILLER[1]!,
+      'A tree grew beside the plant in Texas on Monday morning.',
+    ]);
+    expect(name).toBe(1);
+    expect(shrub).toBe(tree);
+  });
+
+  it('pronouns and joining words are not what a passage must state', () => {
+    const [s] = scoreTexts('He was born in Leeds in 1950.', [
+      'Born in Leeds in 1950, the poet left for London at twenty.',
+      ...FILLER,
+    ]);
+    expect(s).toBe(1);
+  });
+
+  it('a name stated by the passage before, or by the page’s title, counts for a passage that says "he"', () => {
+    const he = 'In 1990 he founded the company with two friends from his class, in a garage.';
+    const texts = ['Peter Marsh grew up in Ohio and studied engineering at the state university.', he, ...FILLER, he];
+    const scores = scoreTexts('Marsh founded the company in 1990.', texts);
+    expect(scores[1]).toBeGreaterThan(scores[4]!);
+    const alone = [he, ...FILLER];
+    expect(scoreTexts('Marsh founded the company in 1990.', alone, 'Peter Marsh')[0]).toBeGreaterThan(
+      scoreTexts('Marsh founded the company in 1990.', alone, 'About us')[0]!,
+    );
+  });
+
+  it('the part of the sentence after its previous footnote weighs most', () => {
+    const text = 'The old city has three large parks,[1] and the Wend is 40 km long.[2]';
+    const cited = footnotedStatement(span('S1', text), text.indexOf('[2]'))!;
+    expect(cited.text).toBe('The old city has three large parks, and the Wend is 40 km long.');
+    expect(cited.text.slice(cited.nearFrom)).toBe('and the Wend is 40 km long.');
+    const parks = 'The old city has three large parks, with lakes and paths for walkers and riders.';
+    const river = 'Rising in the hills, the Wend is 40 km long before it meets the sea at the port.';
+    const choice = choosePassage(cited.text, page([parks, river, ...FILLER]), cited.nearFrom);
+    expect(choice.passages[choice.best]!.text).toBe(river);
+  });
+
+  it('a full stop after an initial or an abbreviation does not cut the cited sentence', () => {
+    const text = 'Two applicants remained, Judge Lisa White Hardwick and attorney Benjamin A. Lipman.[3]';
+    expect(footnotedStatement(span('S1', text), text.indexOf('[3]'))?.text).toBe(
+      'Two applicants remained, Judge Lisa White Hardwick and attorney Benjamin A. Lipman.',
+    );
+  });
+});
