@@ -7,11 +7,12 @@
  * corpus: how many of its pages reach token F1 ≥ 0.95 against Readability's expected article, the
  * figure test/corpus/extract.test.ts keeps from regressing.
  *
- *   npx tsx scripts/eval-extraction.ts [--check] [--wrong] [--without RULE,RULE] [--ablate]
+ *   npx tsx scripts/eval-extraction.ts [--check] [--wrong] [--without RULE,RULE] [--no-recovery] [--ablate]
  *
  * --check exits 1 below acceptance (F ≥ 0.94 and precision ≥ 0.93 on the dev third, and at least
  * READABILITY_PASSING corpus pages at F1 ≥ 0.95); --wrong lists, per page, the `without` snippets
  * kept and the `with` snippets lost; --without leaves the named boilerplate rules out; --ablate
+ * --no-recovery leaves out the prose the density reading puts back; --ablate
  * measures every rule by leaving it out alone (one more pass over both sets per rule: slow).
  */
 import { readFileSync } from 'node:fs';
@@ -53,6 +54,8 @@ const leftOut = new Set((argv[argv.indexOf('--without') + 1] ?? '').split(',').f
 for (const name of leftOut)
   if (!BOILERPLATE_RULES.some((r) => r.name === name)) throw new Error(`no boilerplate rule named ${name}`);
 const RULES = BOILERPLATE_RULES.filter((r) => !leftOut.has(r.name));
+/** --no-recovery: Readability's text without the prose the density reading puts back (lib/pages/density.ts). */
+const RECOVER = !args.has('--no-recovery');
 const normalise = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
 
 /**
@@ -85,7 +88,7 @@ async function devFigures(rules: readonly BoilerplateRule[] = RULES) {
     const { page } = await extractPage(
       { html, url: urlOf(p.url), lastModified: null, retrievedAt: RETRIEVED_AT, origin: 'web' },
       parseHtmlWithLinkedom,
-      { boilerplateRules: rules },
+      { boilerplateRules: rules, recoverProse: RECOVER },
     );
     const text = normalise(page.text);
     const lost = p.with.filter((s) => !text.includes(normalise(s)));
@@ -120,7 +123,7 @@ async function readabilityCorpusPassing(rules: readonly BoilerplateRule[] = RULE
     const { page } = await extractPage(
       { html: corpus.source, url, lastModified: null, retrievedAt: RETRIEVED_AT, origin: 'web' },
       parseHtmlWithLinkedom,
-      { boilerplateRules: rules },
+      { boilerplateRules: rules, recoverProse: RECOVER },
     );
     const expectedDoc = parseHtmlWithLinkedom(`<!doctype html><html><body>${corpus.expected}</body></html>`, url);
     const expected = visibleText(expectedDoc.body as unknown as DomNodeLike);
@@ -134,6 +137,7 @@ const corpus = await readabilityCorpusPassing();
 const n = (x: number) => x.toFixed(3);
 if (args.has('--wrong')) console.log(`${dev.wrong.join('\n')}\n`);
 if (leftOut.size > 0) console.log(`boilerplate rules left out: ${[...leftOut].join(', ')}`);
+if (!RECOVER) console.log('prose recovery (lib/pages/density.ts) left out');
 console.log(`main text on the dev third (${dev.pages} pages of trafilatura's evaluation set), scored as trafilatura scores it`);
 console.log(`  tp ${dev.tp}  fn ${dev.fn}  fp ${dev.fp}  tn ${dev.tn}`);
 console.log('                              precision  recall   F       accuracy');

@@ -8,8 +8,9 @@ import { removeReferenceLists } from './reference-lists';
 import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
 import { keepMathJax } from './mathjax';
-import { readClaimReviews } from '../pages/claim-review';
+import { readClaimReviews } from './claim-review';
 import type { ClaimReview } from '../shared/claim-review-schema';
+import { missesProse, readByDensity, recoverProse } from './density';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -29,6 +30,8 @@ export interface ExtractInput {
 export interface ExtractOptions {
   /** The boilerplate rules applied after Readability (default BOILERPLATE_RULES; the evaluation leaves some out to measure each). */
   boilerplateRules?: readonly BoilerplateRule[];
+  /** Whether the prose Readability left out of the density reading's main content comes back (default true). */
+  recoverProse?: boolean;
 }
 
 /** A page plus what extraction measured. */
@@ -118,6 +121,9 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
   // The lead's candidates are read before Readability too: it moves the article's elements away.
   const leads = doc ? attempt<LeadCandidates | null>(() => findLeadCandidates(doc), null) : null;
+  // The density reading too, on a copy of its element: Readability rewrites the document.
+  const dense = doc?.body && options.recoverProse !== false ? attempt(() => readByDensity(doc.body), null) : null;
+  const denseCopy = dense?.main ? attempt(() => dense.main!.cloneNode(true) as Element, null) : null;
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
@@ -140,6 +146,13 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     text = map?.text ?? '';
     if (map) citations = attempt(() => footnoteMarkers(content, map, footnotes), []);
     if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(content as unknown as DomNodeLike), text);
+  }
+  // Then the prose Readability left out of the density reading's main content comes back (issue #24).
+  // Pages with footnote markers keep Readability's text as it is: the markers' offsets are in it.
+  if (denseCopy && text.length > 0 && citations.length === 0 && missesProse(dense!, text)) {
+    const boilerplate = new Set(attempt(() => findBoilerplate(denseCopy, rules), []));
+    const map = attempt(() => buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
+    if (map) text = attempt(() => recoverProse(text, denseCopy, map.text, rules), text);
   }
   const readable = text.length > 0;
   if (!readable) {
