@@ -7,8 +7,9 @@
  * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
  * - its names (the claim's named subject among them), met word by word.
  * Each feature weighs its rarity among the page's passages (idf): a figure or a name the page
- * states once weighs most, a word every passage has weighs little. The clause the footnote follows
- * (what stands between the sentence's previous footnote, or its start, and this one) weighs
+ * states once weighs most, a word every passage has weighs little; one the page never states weighs
+ * as one it states once (it tells no passage apart; the page's silence on it is no rarer than that).
+ * The clause the footnote follows (what stands between the sentence's previous footnote, or its start, and this one) weighs
  * NEAR_FOOTNOTE times the rest: it is what the note vouches for most directly; what comes before an
  * earlier marker is that marker's source's. A feature a passage does not state but the passage
  * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
@@ -128,7 +129,8 @@ export function scoreTexts(statement: string, texts: string[], title = '', nearF
   const meetsIn = (f: Feature, o: Set<string>) => f.keys.some((k) => o.has(k));
   const meets = features.map((f) => offered.map((o) => meetsIn(f, o)));
   const weights = features.map((f, i) => {
-    const df = meets[i]!.filter(Boolean).length;
+    // A feature no passage states tells no passage apart: it weighs as the rarest one stated (once), not more.
+    const df = Math.max(1, meets[i]!.filter(Boolean).length);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (f.near ? NEAR_FOOTNOTE : 1);
   });
   const total = weights.reduce((a, b) => a + b, 0);

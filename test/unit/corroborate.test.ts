@@ -110,6 +110,16 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect(shrub).toBe(tree);
   });
 
+  it('a feature no passage states weighs as one a single passage states, not more', () => {
+    const bridge = 'The mayor opened the new bridge over the river on a windy morning last spring.';
+    const glacier = 'Far to the north, a glacier feeds the lakes that the river drains.';
+    const texts = [bridge, ...FILLER, glacier];
+    const [stated] = scoreTexts('The mayor opened the bridge near the glacier.', texts);
+    const [unstated] = scoreTexts('The mayor opened the bridge near the zeppelin.', texts);
+    expect(unstated).toBeCloseTo(stated!, 10);
+    expect(stated).toBeLessThan(1);
+  });
+
   it('pronouns and joining words are not what a passage must state', () => {
     const [s] = scoreTexts('He was born in Leeds in 1950.', [
       'Born in Leeds in 1950, the poet left for London at twenty.',
