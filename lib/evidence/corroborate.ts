@@ -95,7 +95,7 @@ export function featuresOf(statement: string, nearFrom = 0): Feature[] {
       if (!seen.has(`name:${w}`)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
     const f = readFigures(text);
     for (const n of f.figures) push({ kind: 'figure', text: n, keys: [`n:${n}`], near });
-    for (const d of f.dates) push({ kind: 'date', text: d, keys: [d], near });
+    for (const d of f.dates) push({ kind: 'date', text: d, keys: d.startsWith('d:') ? [d, `md:${d.slice(7)}`] : [d], near });
   }
   return out;
 }

@@ -85,6 +85,19 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect([...readFigures('on 31 December 2024').offeredDates]).toContain('y:2024');
   });
 
+  it('dates: a day of a month written without its year meets the cited sentence’s day, not another day', () => {
+    const [same, other] = scoreTexts('The album was released on November 2, 2004, by the band.', [
+      'The album hits stores on November 2, the band’s label said this week.',
+      'The album hits stores on November 9, the band’s label said this week.',
+    ]);
+    expect(same).toBeGreaterThan(other!);
+    const [dayFirst, otherDay] = scoreTexts('The film was shown on 18 October 2018 in London.', [
+      'The film was shown on Thursday 18 October at the festival in London.',
+      'The film was shown on Thursday 19 October at the festival in London.',
+    ]);
+    expect(dayFirst).toBeGreaterThan(otherDay!);
+  });
+
   it('words: a form meets another through its lemma’s senses, a synonym meets the word', () => {
     const [fall, rise] = scoreTexts('Prices fell sharply in the spring.', [
       'Prices fall sharply in the spring, when the harvest comes in.',
