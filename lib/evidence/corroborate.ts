@@ -2,7 +2,8 @@
  * Which passage of a cited page states the sentence that cites it. The sentence is read into
  * features, each met or not by a passage:
  * - its content words, each met by the same word (a light stem) or by a word sharing a frequent
- *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall");
+ *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall"); a hyphenated compound is one
+ *   word, met written closed or hyphenated ("co-operation" by "cooperation");
  * - its figures, with their scale or percent sign ("3,782,202"; "41.3 %" is "41.3 percent");
  * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
  * - its names (the claim's named subject among them), met word by word.
@@ -59,10 +60,22 @@ function wordKeys(w: string): string[] {
   return [`s:${stem(w)}`, ...synonymGroups(w).map((g) => `g:${g}`)];
 }
 
-/** Everything a passage offers: its words' keys, its figures, its dates at every precision. */
+/** Words joined by hyphens ("co-operation", "long-term"): one word, also written closed ("cooperation"). */
+const COMPOUND = /(?<![\p{L}\p{N}])\p{L}+(?:[-\u2010\u2011]\p{L}+)+(?![\p{L}\p{N}])/gu;
+
+/** The closed forms of a text's hyphenated compounds, and the words they are made of. */
+function compoundsIn(text: string): Array<{ closed: string; parts: string[] }> {
+  return [...normalizeText(text).toLowerCase().matchAll(COMPOUND)].map((m) => {
+    const parts = m[0].split(/[-\u2010\u2011]/);
+    return { closed: parts.join(''), parts };
+  });
+}
+
+/** Everything a passage offers: its words' keys, its compounds closed, its figures, its dates at every precision. */
 export function offeredKeys(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of plainWords(text)) for (const k of wordKeys(w)) out.add(k);
+  for (const c of compoundsIn(text)) for (const k of wordKeys(c.closed)) out.add(k);
   const f = readFigures(text);
   for (const n of f.figures) out.add(`n:${n}`);
   for (const d of f.offeredDates) out.add(d);
@@ -91,8 +104,15 @@ export function featuresOf(statement: string, nearFrom = 0): Feature[] {
   for (const [text, near] of parts)
     for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near });
   for (const [text, near] of parts) {
+    // A compound is one word, met written closed or hyphenated; its parts are not words of their own.
+    const inCompound = new Set<string>();
+    for (const c of compoundsIn(text)) {
+      if (seen.has(`name:${c.parts[0]}`)) continue;
+      c.parts.forEach((w) => inCompound.add(w));
+      push({ kind: 'word', text: c.closed, keys: wordKeys(c.closed), near });
+    }
     for (const w of plainWords(text.replace(DATE_QUALIFIER, ' ')))
-      if (!seen.has(`name:${w}`)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
+      if (!seen.has(`name:${w}`) && !inCompound.has(w)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
     const f = readFigures(text);
     for (const n of f.figures) push({ kind: 'figure', text: n, keys: [`n:${n}`], near });
     for (const d of f.dates) push({ kind: 'date', text: d, keys: d.startsWith('d:') ? [d, `md:${d.slice(7)}`] : [d], near });

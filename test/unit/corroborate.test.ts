@@ -111,6 +111,19 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect(movie).toBeGreaterThan(album!);
   });
 
+  it('words: a hyphenated compound is one word, met written closed or hyphenated', () => {
+    const [closed, apart] = scoreTexts('The council called for co-operation between the ports.', [
+      'The council called for cooperation between the two ports on the coast.',
+      'The council called for an operation between the two ports on the coast.',
+    ]);
+    expect(closed).toBeGreaterThan(apart!);
+    const [hyphened] = scoreTexts('The council called for cooperation between the ports.', [
+      'The council called for co-operation between the two ports on the coast.',
+      ...FILLER,
+    ]);
+    expect(hyphened).toBe(1);
+  });
+
   it('names: the claim’s named subject is met by the name, not by a synonym of the word', () => {
     const [name, , shrub, , tree] = scoreTexts('On Monday Bush visited the plant in Texas.', [
       'President Bush visited the plant in Texas on Monday morning.',
