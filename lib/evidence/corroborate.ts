@@ -14,7 +14,8 @@
  * NEAR_FOOTNOTE times the rest: it is what the note vouches for most directly; what comes before an
  * earlier marker is that marker's source's. A feature a passage does not state but the passage
  * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
- * its subject once and then says "he". A passage's score is the weight it meets over the sentence's whole weight.
+ * its subject once and then says "he"; so does a word of a name the page states elsewhere when the
+ * passage writes another word of it ("Williams" for "Michelle Williams"). A passage's score is the weight it meets over the sentence's whole weight.
  * The caller (lib/pipeline/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
  */
 import type { Page, Passage } from '../shared/types';
@@ -44,6 +45,8 @@ export interface Feature {
   /** A passage offering any of these keys meets the feature. */
   keys: string[];
   near: boolean;
+  /** The name (as written) a word of a name of two words or more belongs to. */
+  name?: string;
 }
 
 /** Words that place a date within its period ("the end of 2024", "early 1991"): part of the date, not words to find. */
@@ -102,7 +105,9 @@ export function featuresOf(statement: string, nearFrom = 0): Feature[] {
   };
   // A name's words are names, not plain words: they are added first so the word is not counted twice.
   for (const [text, near] of parts)
-    for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near });
+    for (const n of namesIn(text))
+      for (const k of n.keys)
+        push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near, ...(n.keys.length > 1 ? { name: n.surface } : {}) });
   for (const [text, near] of parts) {
     // A compound is one word, met written closed or hyphenated; its parts are not words of their own.
     const inCompound = new Set<string>();
@@ -155,10 +160,14 @@ export function scoreTexts(statement: string, texts: string[], title = '', nearF
   });
   const total = weights.reduce((a, b) => a + b, 0);
   if (total === 0) return texts.map(() => 0);
+  const onPage = meets.map((m) => m.some(Boolean));
   const credit = (i: number, t: number) => {
     if (meets[i]![t]) return 1;
     const f = features[i]!;
-    return meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
+    // A passage writing a name by part of it ("Williams") leaves the rest ("Michelle") to the page, as it leaves "he".
+    const partOfName =
+      f.name !== undefined && onPage[i]! && features.some((g, j) => j !== i && g.name === f.name && meets[j]![t]);
+    return partOfName || meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
   };
   return texts.map((_, t) => features.reduce((s, _f, i) => s + credit(i, t) * weights[i]!, 0) / total);
 }

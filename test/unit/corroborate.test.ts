@@ -165,6 +165,17 @@ describe('corroboration: the passage that states the cited sentence', () => {
     );
   });
 
+  it('a passage writing a name by part of it counts the rest as context when the page states it elsewhere', () => {
+    const pay = 'Williams spoke about the pay gap on the film and the donation that followed it.';
+    const first = 'Michelle grew up in Montana and moved to Los Angeles as a teenager to act.';
+    const other = 'Rachel grew up in Montana and moved to Los Angeles as a teenager to act.';
+    const claim = 'Michelle Williams spoke about the pay gap on the film.';
+    const [named] = scoreTexts(claim, [pay, ...FILLER, first]);
+    const [unnamed] = scoreTexts(claim, [pay, ...FILLER, other]);
+    expect(named).toBeGreaterThan(unnamed!);
+    expect(named).toBeLessThan(1);
+  });
+
   it('the part of the sentence after its previous footnote weighs most', () => {
     const text = 'The old city has three large parks,[1] and the Wend is 40 km long.[2]';
     const cited = footnotedStatement(span('S1', text), text.indexOf('[2]'))!;
