@@ -2,17 +2,20 @@
  * Which passage of a cited page states the sentence that cites it. The sentence is read into
  * features, each met or not by a passage:
  * - its content words, each met by the same word (a light stem) or by a word sharing a frequent
- *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall");
+ *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall"); a hyphenated compound is one
+ *   word, met written closed or hyphenated ("co-operation" by "cooperation");
  * - its figures, with their scale or percent sign ("3,782,202"; "41.3 %" is "41.3 percent");
  * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
  * - its names (the claim's named subject among them), met word by word.
  * Each feature weighs its rarity among the page's passages (idf): a figure or a name the page
- * states once weighs most, a word every passage has weighs little. The clause the footnote follows
- * (what stands between the sentence's previous footnote, or its start, and this one) weighs
+ * states once weighs most, a word every passage has weighs little; one the page never states weighs
+ * as one it states once (it tells no passage apart; the page's silence on it is no rarer than that).
+ * The clause the footnote follows (what stands between the sentence's previous footnote, or its start, and this one) weighs
  * NEAR_FOOTNOTE times the rest: it is what the note vouches for most directly; what comes before an
  * earlier marker is that marker's source's. A feature a passage does not state but the passage
  * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
- * its subject once and then says "he". A passage's score is the weight it meets over the sentence's whole weight.
+ * its subject once and then says "he"; so does a word of a name the page states elsewhere when the
+ * passage writes another word of it ("Williams" for "Michelle Williams"). A passage's score is the weight it meets over the sentence's whole weight.
  * The caller (lib/pipeline/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
  */
 import type { Page, Passage } from '../shared/types';
@@ -42,6 +45,8 @@ export interface Feature {
   /** A passage offering any of these keys meets the feature. */
   keys: string[];
   near: boolean;
+  /** The name (as written) a word of a name of two words or more belongs to. */
+  name?: string;
 }
 
 /** Words that place a date within its period ("the end of 2024", "early 1991"): part of the date, not words to find. */
@@ -58,10 +63,22 @@ function wordKeys(w: string): string[] {
   return [`s:${stem(w)}`, ...synonymGroups(w).map((g) => `g:${g}`)];
 }
 
-/** Everything a passage offers: its words' keys, its figures, its dates at every precision. */
+/** Words joined by hyphens ("co-operation", "long-term"): one word, also written closed ("cooperation"). */
+const COMPOUND = /(?<![\p{L}\p{N}])\p{L}+(?:[-\u2010\u2011]\p{L}+)+(?![\p{L}\p{N}])/gu;
+
+/** The closed forms of a text's hyphenated compounds, and the words they are made of. */
+function compoundsIn(text: string): Array<{ closed: string; parts: string[] }> {
+  return [...normalizeText(text).toLowerCase().matchAll(COMPOUND)].map((m) => {
+    const parts = m[0].split(/[-\u2010\u2011]/);
+    return { closed: parts.join(''), parts };
+  });
+}
+
+/** Everything a passage offers: its words' keys, its compounds closed, its figures, its dates at every precision. */
 export function offeredKeys(text: string): Set<string> {
   const out = new Set<string>();
   for (const w of plainWords(text)) for (const k of wordKeys(w)) out.add(k);
+  for (const c of compoundsIn(text)) for (const k of wordKeys(c.closed)) out.add(k);
   const f = readFigures(text);
   for (const n of f.figures) out.add(`n:${n}`);
   for (const d of f.offeredDates) out.add(d);
@@ -88,13 +105,22 @@ export function featuresOf(statement: string, nearFrom = 0): Feature[] {
   };
   // A name's words are names, not plain words: they are added first so the word is not counted twice.
   for (const [text, near] of parts)
-    for (const n of namesIn(text)) for (const k of n.keys) push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near });
+    for (const n of namesIn(text))
+      for (const k of n.keys)
+        push({ kind: 'name', text: k, keys: [`s:${stem(k)}`], near, ...(n.keys.length > 1 ? { name: n.surface } : {}) });
   for (const [text, near] of parts) {
+    // A compound is one word, met written closed or hyphenated; its parts are not words of their own.
+    const inCompound = new Set<string>();
+    for (const c of compoundsIn(text)) {
+      if (seen.has(`name:${c.parts[0]}`)) continue;
+      c.parts.forEach((w) => inCompound.add(w));
+      push({ kind: 'word', text: c.closed, keys: wordKeys(c.closed), near });
+    }
     for (const w of plainWords(text.replace(DATE_QUALIFIER, ' ')))
-      if (!seen.has(`name:${w}`)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
+      if (!seen.has(`name:${w}`) && !inCompound.has(w)) push({ kind: 'word', text: w, keys: wordKeys(w), near });
     const f = readFigures(text);
     for (const n of f.figures) push({ kind: 'figure', text: n, keys: [`n:${n}`], near });
-    for (const d of f.dates) push({ kind: 'date', text: d, keys: [d], near });
+    for (const d of f.dates) push({ kind: 'date', text: d, keys: d.startsWith('d:') ? [d, `md:${d.slice(7)}`] : [d], near });
   }
   return out;
 }
@@ -128,15 +154,20 @@ export function scoreTexts(statement: string, texts: string[], title = '', nearF
   const meetsIn = (f: Feature, o: Set<string>) => f.keys.some((k) => o.has(k));
   const meets = features.map((f) => offered.map((o) => meetsIn(f, o)));
   const weights = features.map((f, i) => {
-    const df = meets[i]!.filter(Boolean).length;
+    // A feature no passage states tells no passage apart: it weighs as the rarest one stated (once), not more.
+    const df = Math.max(1, meets[i]!.filter(Boolean).length);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (f.near ? NEAR_FOOTNOTE : 1);
   });
   const total = weights.reduce((a, b) => a + b, 0);
   if (total === 0) return texts.map(() => 0);
+  const onPage = meets.map((m) => m.some(Boolean));
   const credit = (i: number, t: number) => {
     if (meets[i]![t]) return 1;
     const f = features[i]!;
-    return meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
+    // A passage writing a name by part of it ("Williams") leaves the rest ("Michelle") to the page, as it leaves "he".
+    const partOfName =
+      f.name !== undefined && onPage[i]! && features.some((g, j) => j !== i && g.name === f.name && meets[j]![t]);
+    return partOfName || meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
   };
   return texts.map((_, t) => features.reduce((s, _f, i) => s + credit(i, t) * weights[i]!, 0) / total);
 }

@@ -10,7 +10,7 @@ import { choosePassage } from './corroborate';
  * (lib/evidence/corroborate.ts) do not support it. Fitted on WiCE dev by the rule in
  * lib/eval/corroboration.ts; `npx tsx scripts/eval-corroboration.ts` prints the fit and its figures.
  */
-export const MIN_SUPPORT = 0.48;
+export const MIN_SUPPORT = 0.5;
 
 /** One footnote followed, and what came of it (for the trace). */
 export interface FollowedCitation {

@@ -85,6 +85,19 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect([...readFigures('on 31 December 2024').offeredDates]).toContain('y:2024');
   });
 
+  it('dates: a day of a month written without its year meets the cited sentence’s day, not another day', () => {
+    const [same, other] = scoreTexts('The album was released on November 2, 2004, by the band.', [
+      'The album hits stores on November 2, the band’s label said this week.',
+      'The album hits stores on November 9, the band’s label said this week.',
+    ]);
+    expect(same).toBeGreaterThan(other!);
+    const [dayFirst, otherDay] = scoreTexts('The film was shown on 18 October 2018 in London.', [
+      'The film was shown on Thursday 18 October at the festival in London.',
+      'The film was shown on Thursday 19 October at the festival in London.',
+    ]);
+    expect(dayFirst).toBeGreaterThan(otherDay!);
+  });
+
   it('words: a form meets another through its lemma’s senses, a synonym meets the word', () => {
     const [fall, rise] = scoreTexts('Prices fell sharply in the spring.', [
       'Prices fall sharply in the spring, when the harvest comes in.',
@@ -98,6 +111,19 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect(movie).toBeGreaterThan(album!);
   });
 
+  it('words: a hyphenated compound is one word, met written closed or hyphenated', () => {
+    const [closed, apart] = scoreTexts('The council called for co-operation between the ports.', [
+      'The council called for cooperation between the two ports on the coast.',
+      'The council called for an operation between the two ports on the coast.',
+    ]);
+    expect(closed).toBeGreaterThan(apart!);
+    const [hyphened] = scoreTexts('The council called for cooperation between the ports.', [
+      'The council called for co-operation between the two ports on the coast.',
+      ...FILLER,
+    ]);
+    expect(hyphened).toBe(1);
+  });
+
   it('names: the claim’s named subject is met by the name, not by a synonym of the word', () => {
     const [name, , shrub, , tree] = scoreTexts('On Monday Bush visited the plant in Texas.', [
       'President Bush visited the plant in Texas on Monday morning.',
@@ -108,6 +134,16 @@ describe('corroboration: the passage that states the cited sentence', () => {
     ]);
     expect(name).toBe(1);
     expect(shrub).toBe(tree);
+  });
+
+  it('a feature no passage states weighs as one a single passage states, not more', () => {
+    const bridge = 'The mayor opened the new bridge over the river on a windy morning last spring.';
+    const glacier = 'Far to the north, a glacier feeds the lakes that the river drains.';
+    const texts = [bridge, ...FILLER, glacier];
+    const [stated] = scoreTexts('The mayor opened the bridge near the glacier.', texts);
+    const [unstated] = scoreTexts('The mayor opened the bridge near the zeppelin.', texts);
+    expect(unstated).toBeCloseTo(stated!, 10);
+    expect(stated).toBeLessThan(1);
   });
 
   it('pronouns and joining words are not what a passage must state', () => {
@@ -127,6 +163,17 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect(scoreTexts('Marsh founded the company in 1990.', alone, 'Peter Marsh')[0]).toBeGreaterThan(
       scoreTexts('Marsh founded the company in 1990.', alone, 'About us')[0]!,
     );
+  });
+
+  it('a passage writing a name by part of it counts the rest as context when the page states it elsewhere', () => {
+    const pay = 'Williams spoke about the pay gap on the film and the donation that followed it.';
+    const first = 'Michelle grew up in Montana and moved to Los Angeles as a teenager to act.';
+    const other = 'Rachel grew up in Montana and moved to Los Angeles as a teenager to act.';
+    const claim = 'Michelle Williams spoke about the pay gap on the film.';
+    const [named] = scoreTexts(claim, [pay, ...FILLER, first]);
+    const [unnamed] = scoreTexts(claim, [pay, ...FILLER, other]);
+    expect(named).toBeGreaterThan(unnamed!);
+    expect(named).toBeLessThan(1);
   });
 
   it('the part of the sentence after its previous footnote weighs most', () => {
