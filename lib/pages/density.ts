@@ -34,6 +34,9 @@ const PARAGRAPH_TAGS = new Set([
   'BODY',
 ]);
 
+/** Headings hold a block of their own but are never prose: a title, however long, is not a paragraph of the article. */
+const HEADING_TAGS = new Set(['H1', 'H2', 'H3', 'H4', 'H5', 'H6']);
+
 /** The page's frame: never where the main content is. */
 const FRAME_TAGS = new Set(['NAV', 'ASIDE', 'FOOTER', 'FORM', 'DIALOG', 'MENU', 'BUTTON', 'LABEL', 'HEADER']);
 const FRAME_ROLES = /^(?:navigation|complementary|contentinfo|dialog|alertdialog|search|menu|menubar|banner)$/;
@@ -98,7 +101,7 @@ function measure(root: Element, out: Map<Element, Measure>, prose?: Element[]): 
     }
     if (el.tagName === 'A') m.inlineLinks = m.inline;
     if (PARAGRAPH_TAGS.has(el.tagName)) {
-      if (m.inline >= MIN_PROSE && m.inlineLinks <= MAX_PROSE_LINKS * m.inline) {
+      if (!HEADING_TAGS.has(el.tagName) && m.inline >= MIN_PROSE && m.inlineLinks <= MAX_PROSE_LINKS * m.inline) {
         m.prose += m.inline;
         prose?.push(el);
       }

@@ -37,6 +37,13 @@ describe('the density reading', () => {
     expect(readByDensity(b).mainParagraphs).toEqual([prose(2)]);
   });
 
+  it('never counts a heading as prose, however long: a title is not a paragraph of the article', () => {
+    const title = `The tram line to the northern districts: nine stops, a train every six minutes, and the works timetable`;
+    const b = body(`<div id="story"><h1>${title}</h1><p>${prose(1)}</p><h2>${title}</h2><p>${prose(2)}</p></div>`);
+    expect(readByDensity(b).mainParagraphs).toEqual([prose(1), prose(2)]);
+    expect(recover(`<div id="main"><h1>${title}</h1><p>${prose(1)}</p></div>`, prose(1))).toBe(prose(1));
+  });
+
   it('tells when a paragraph of the main content is missing from a text', () => {
     const reading = readByDensity(body(`<div><p>${prose(1)}</p><p>${prose(2)}</p></div>`));
     expect(missesProse(reading, `${prose(1)}\n${prose(2)}`)).toBe(false);
