@@ -10,7 +10,7 @@ import type { FetchLike } from '../shared/fetch-like';
 import { readReviewItem } from '../pages/claim-review';
 import type { ClaimReview } from '../shared/claim-review-schema';
 import { clampCount, endpointUrl, isWebUrl, requireKey } from './endpoint';
-import { requestJson } from './http';
+import { keepingErrorBody, requestJson } from './http';
 import { optionalText, readResults } from './read-results';
 import type { DroppedResult } from './provider';
 
@@ -144,16 +144,7 @@ export async function searchFactChecks(config: FactCheckToolsConfig, request: Fa
   if (request.pageToken) url.searchParams.set('pageToken', request.pageToken);
   url.searchParams.set('key', key);
   // Google says why it refused only in the body (a bad key comes as a 400).
-  let errorBody = '';
-  const fetchKeepingErrors: FetchLike = async (input, init) => {
-    const res = await request.fetch(input, init);
-    if (!res.ok)
-      errorBody = await res
-        .clone()
-        .text()
-        .catch(() => '');
-    return res;
-  };
+  const kept = keepingErrorBody(request.fetch);
   const body = await requestJson(
     {
       provider: PROVIDER,
@@ -161,11 +152,11 @@ export async function searchFactChecks(config: FactCheckToolsConfig, request: Fa
       url: url.toString(),
       init: { headers: { Accept: 'application/json' } },
       timeoutMs: request.timeoutMs,
-      fetch: fetchKeepingErrors,
+      fetch: kept.fetch,
     },
     ReplySchema,
   ).catch((e: unknown) => {
-    throw refineFailure(e, errorBody);
+    throw refineFailure(e, kept.errorBody());
   });
   const { reviews, dropped } = readClaims(body.claims ?? []);
   return { reviews, dropped, ...(body.nextPageToken ? { nextPageToken: body.nextPageToken } : {}) };

@@ -57,3 +57,24 @@ function originOf(url: string): string {
     return url;
   }
 }
+
+/**
+ * A fetch that keeps the body of the last response refused (not ok): some providers say why they
+ * refused only there (a bad key, no credits, both as a 400). The body is read from a clone, so the
+ * response still reaches requestJson whole.
+ */
+export function keepingErrorBody(fetch: FetchLike): { fetch: FetchLike; errorBody: () => string } {
+  let body = '';
+  return {
+    fetch: async (input, init) => {
+      const res = await fetch(input, init);
+      if (!res.ok)
+        body = await res
+          .clone()
+          .text()
+          .catch(() => '');
+      return res;
+    },
+    errorBody: () => body,
+  };
+}

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { clampCount, endpointUrl, requireKey, toSearchHits } from './endpoint';
-import { requestJson } from './http';
-import type { FetchLike } from '../shared/fetch-like';
+import { keepingErrorBody, requestJson } from './http';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
@@ -54,16 +53,7 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
       const count = clampCount(options.count, MAX_RESULTS);
       const request = { q: query, num: count, ...(tbs ? { tbs } : {}) };
       // Serper says why it refused only in the body ("Not enough credits" comes as a 400).
-      let errorBody = '';
-      const fetchKeepingErrors: FetchLike = async (input, init) => {
-        const res = await options.fetch(input, init);
-        if (!res.ok)
-          errorBody = await res
-            .clone()
-            .text()
-            .catch(() => '');
-        return res;
-      };
+      const kept = keepingErrorBody(options.fetch);
       const body = await requestJson(
         {
           provider: PROVIDER,
@@ -75,11 +65,11 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
             body: JSON.stringify(request),
           },
           timeoutMs: options.timeoutMs,
-          fetch: fetchKeepingErrors,
+          fetch: kept.fetch,
         },
         SerperResponseSchema,
       ).catch((e: unknown) => {
-        throw refineFailure(e, errorBody);
+        throw refineFailure(e, kept.errorBody());
       });
       const { read, dropped } = readResults(PROVIDER, body.organic ?? [], SerperResultSchema);
       return toSearchHits(
