@@ -87,8 +87,8 @@ const CASES: Case[] = [
   },
   {
     rule: 'image-credits',
-    title: 'a photo credit inside a caption: the credit goes, the caption stays',
-    html: `<figure><img src="depot.jpg" alt=""><figcaption>The old depot at dawn. <span class="photo-credit">Jane Roe</span></figcaption></figure>${ARTICLE}`,
+    title: 'a photo credit beside a picture: the credit goes, the line stays',
+    html: `<div><img src="depot.jpg" alt=""><p>The old depot at dawn. <span class="photo-credit">Jane Roe</span></p></div>${ARTICLE}`,
     gone: ['Jane Roe'],
     kept: ['The old depot at dawn.'],
   },
@@ -149,6 +149,13 @@ const CASES: Case[] = [
     title: 'an advertisement’s label',
     html: `${ARTICLE}<p>Anzeige – Jetzt Stromtarife vergleichen und sparen</p><p>Advertisement</p>`,
     gone: ['Jetzt Stromtarife vergleichen', 'Advertisement'],
+  },
+  {
+    rule: 'figures',
+    title: 'a picture and its caption, a named picture box; a pull quote in a <figure> stays',
+    html: `${ARTICLE}<figure><img src="t.jpg"><figcaption>A tram at dusk</figcaption></figure><div class="featured-image"><img src="u.jpg"><span>The depot</span></div><figure class="pullquote"><blockquote><p>Trams are back in town</p></blockquote></figure>`,
+    gone: ['A tram at dusk', 'The depot'],
+    kept: ['Trams are back in town'],
   },
   {
     rule: 'date-lines',
@@ -215,6 +222,25 @@ describe('what the rules never take', () => {
     const text = textWithout(`<div class="main related-content">${ARTICLE}</div><div class="share"><a href="#">Email</a></div>`);
     for (const s of ARTICLE_TEXT) expect(text).toContain(s);
     expect(text).not.toContain('Email');
+  });
+
+  it('a story told in pictures: captions holding more than a tenth of the text stay', () => {
+    const captions = [
+      'The first tram leaves the depot at five in the morning, before the city wakes up.',
+      'Drivers change shifts at the main station, where the new line meets the old one.',
+    ];
+    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    for (const c of captions) expect(text).toContain(c);
+  });
+
+  it('a rule refused on a page leaves what is inside its matches to the other rules', () => {
+    const captions = [
+      'The first tram leaves the depot at five in the morning, before the city wakes up.',
+      'Drivers change shifts at the main station. Foto: Max Muster',
+    ];
+    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    expect(text).toContain('The first tram leaves the depot');
+    expect(text).not.toContain('Max Muster');
   });
 
   it('markup words are whole words of class, id and role', () => {
