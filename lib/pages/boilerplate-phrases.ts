@@ -46,9 +46,28 @@ const READ_ALSO = [
 ];
 /** A line opening with a "read also" phrase and a separator: "Read more: …", "Lea también: …". */
 export const READ_ALSO_LINE = startsWith(READ_ALSO, '(?:\\s*[:|»›>–—-]|\\b.{0,50}:$)');
-/** A heading that is only such a phrase, or a list's title: "Related stories", "Mehr zum Thema". */
+/** Labels of a box of further information, links or contacts after an article, in en/de/fr/es. */
+const MORE_INFO_HEADING = [
+  'weitere (?:informationen|infos|links|\\p{L}*tipps)(?: (?:zu|zum|zur|über) .{0,50})?',
+  'weiterführende (?:links|informationen|artikel)',
+  'weiterführender link',
+  'zusatzinformationen',
+  'mehr informationen',
+  'entdecken? (?:sie )?weitere .{0,30}',
+  'themen (?:im|in diesem) artikel',
+  'kontakt',
+  '(?:more|further) information',
+  'useful links',
+  'contact',
+  "plus d'informations",
+  'pour en savoir plus',
+  'más información',
+  'enlaces (?:relacionados|de interés)',
+  'contacto',
+];
+/** A heading that is only such a phrase, or a list's title: "Related stories", "Mehr zum Thema", "Weitere Informationen". */
 export const READ_ALSO_HEADING = new RegExp(
-  `^(?:${[...READ_ALSO, 'neueste (?:artikel|beiträge|nachrichten)', 'meistgelesen', 'most (?:read|popular)', 'les plus lus', 'lo más leído', 'más noticias', 'latest (?:news|stories|articles)'].join('|')})\\s*:?$`,
+  `^(?:${[...READ_ALSO, ...MORE_INFO_HEADING, 'neueste (?:artikel|beiträge|nachrichten)', 'meistgelesen', 'most (?:read|popular)', 'les plus lus', 'lo más leído', 'más noticias', 'latest (?:news|stories|articles)'].join('|')})\\s*:?$`,
   'iu',
 );
 /** A bar asking to share or follow, in en/de/fr/es. */

@@ -127,6 +127,12 @@ const CASES: Case[] = [
     gone: ['Related stories', 'Fares', 'Bridges', 'Mehr zum Thema'],
   },
   {
+    rule: 'read-also-headings',
+    title: 'a "further information" or "contact" label and the links it introduces',
+    html: `${ARTICLE}<p>Weitere Informationen:</p><p><a href="/faq">FAQ</a> <a href="/map">Karte</a></p><p>Kontakt:</p><h3>Entdecke weitere Reportagen</h3><p>Pour en savoir plus</p>`,
+    gone: ['Weitere Informationen', 'FAQ', 'Kontakt', 'Entdecke weitere', 'Pour en savoir plus'],
+  },
+  {
     rule: 'share-lines',
     title: 'the label of share buttons',
     html: `${ARTICLE}<p>Share this article</p><p>Diesen Artikel teilen</p><p>Compartir</p>`,
