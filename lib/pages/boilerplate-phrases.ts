@@ -48,7 +48,7 @@ const READ_ALSO = [
 export const READ_ALSO_LINE = startsWith(READ_ALSO, '(?:\\s*[:|»›>–—-]|\\b.{0,50}:$)');
 /** Labels of a box of further information, links or contacts after an article, in en/de/fr/es. */
 const MORE_INFO_HEADING = [
-  'weitere (?:informationen|infos|links|\\p{L}*tipps)(?: (?:zu|zum|zur|über) .{0,50})?',
+  'weitere (?:informationen|infos|links|\\p{L}*tipps)(?: (?:zu|zum|zur|über|in|im|für|aus) .{0,50})?',
   'weiterführende (?:links|informationen|artikel)',
   'weiterführender link',
   'zusatzinformationen',

@@ -129,8 +129,8 @@ const CASES: Case[] = [
   {
     rule: 'read-also-headings',
     title: 'a "further information" or "contact" label and the links it introduces',
-    html: `${ARTICLE}<p>Weitere Informationen:</p><p><a href="/faq">FAQ</a> <a href="/map">Karte</a></p><p>Kontakt:</p><h3>Entdecke weitere Reportagen</h3><p>Pour en savoir plus</p>`,
-    gone: ['Weitere Informationen', 'FAQ', 'Kontakt', 'Entdecke weitere', 'Pour en savoir plus'],
+    html: `${ARTICLE}<p>Weitere Informationen:</p><p><a href="/faq">FAQ</a> <a href="/map">Karte</a></p><p>Kontakt:</p><h3>Entdecke weitere Reportagen</h3><h3>Weitere Tourentipps in Schweden</h3><p>Pour en savoir plus</p>`,
+    gone: ['Weitere Informationen', 'FAQ', 'Kontakt', 'Entdecke weitere', 'Weitere Tourentipps', 'Pour en savoir plus'],
   },
   {
     rule: 'share-lines',
@@ -158,10 +158,10 @@ const CASES: Case[] = [
   },
   {
     rule: 'figures',
-    title: 'a picture and its caption, a named picture box; a pull quote in a <figure> stays',
-    html: `${ARTICLE}<figure><img src="t.jpg"><figcaption>A tram at dusk</figcaption></figure><div class="featured-image"><img src="u.jpg"><span>The depot</span></div><figure class="pullquote"><blockquote><p>Trams are back in town</p></blockquote></figure>`,
-    gone: ['A tram at dusk', 'The depot'],
-    kept: ['Trams are back in town'],
+    title: 'a picture and its caption, named picture and caption boxes; a pull quote, an image beside paragraphs stay',
+    html: `${ARTICLE}${ARTICLE}<figure><img src="t.jpg"><figcaption>A tram at dusk</figcaption></figure><div class="featured-image"><img src="u.jpg"><span>The depot</span></div><div class="img-caption"><p>Line 4</p><p>City archive</p></div><figure class="pullquote"><blockquote><p>Trams are back in town</p></blockquote></figure><div class="image-text"><img src="v.jpg"><p>Riders board at the front door.</p><p>Tickets are sold on board.</p></div>`,
+    gone: ['A tram at dusk', 'The depot', 'Line 4', 'City archive'],
+    kept: ['Trams are back in town', 'Riders board at the front door.'],
   },
   {
     rule: 'date-lines',
