@@ -97,3 +97,10 @@ export const CREDIT_MARK =
 export const SLASH_CREDIT = /^\p{L}[\p{L} .'’-]{0,30}\/\s?\p{Lu}[\p{L} .'’-]{0,30}(?:\.com)?$/u;
 /** A calendar date, not a duration ("2020-05-01", "1.5.2020", "May 1, 2020"; not "PT15M" or "15 Min"). */
 export const CALENDAR_DATE = /\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:1[89]|20)\d{2}\b/;
+/** One control's label: back and next, show and hide, print, permalink, in en/de/fr/es. */
+const CONTROL = String.raw`(?:[«‹<←]\s*)?(?:zurück(?: zu[rm]? [\p{L}-]+)?|back(?: to [\p{L}-]+)?|retour(?: à [\p{L}-]+)?|volver|regresar|(?:[\p{L}-]+ )?(?:anzeigen|ausblenden|einblenden|aufklappen|zuklappen|schließen)|(?:show|hide|close) (?:more|less|all|[\p{L}-]+)|(?:mehr|weniger) anzeigen|(?:afficher|masquer|fermer) (?:plus|moins|tout|[\p{L}-]+)|(?:mostrar|ocultar|cerrar) (?:más|menos|todo|[\p{L}-]+)|(?:permalink|permalien|enlace permanente)(?:\s*:?\s*https?:\/\/\S+)?|drucken|print(?: this (?:page|article))?|imprimer|imprimir)(?:\s*[»›>→])?`;
+/**
+ * A line that is only the labels of one or two page controls ("zurück", "Bild anzeigen Bild
+ * schließen", "Show more", "Permalink https://…").
+ */
+export const CONTROL_LINE = new RegExp(`^${CONTROL}(?:\\s+${CONTROL})?$`, 'iu');

@@ -10,6 +10,7 @@
 import {
   AD_LINE,
   CALENDAR_DATE,
+  CONTROL_LINE,
   COPYRIGHT_HINT,
   COPYRIGHT_LINE,
   CREDIT_LINE,
@@ -274,6 +275,12 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     why: '"Foto: …", "Photo: …", "© …" lines credit a picture',
     on: 'line',
     test: (_el, { text }) => text.length <= 150 && (CREDIT_LINE.test(text) || (text.length <= 50 && SLASH_CREDIT.test(text))),
+  },
+  {
+    name: 'control-lines',
+    why: 'a line that is only a control’s label ("zurück", "Bild anzeigen", "Show more", "Permalink") works the page, says nothing',
+    on: 'line',
+    test: (_el, { text }) => text.length <= 40 && CONTROL_LINE.test(text),
   },
   {
     name: 'meta-lines',

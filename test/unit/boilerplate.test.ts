@@ -176,6 +176,13 @@ const CASES: Case[] = [
     gone: ['Max Muster', 'Jane Roe/Reuters'],
   },
   {
+    rule: 'control-lines',
+    title: 'the labels of page controls; a sentence that opens with such a word stays',
+    html: `${ARTICLE}<p>« zurück</p><p><span>Bild anzeigen</span> <span>Bild schließen</span></p><li><strong>Permalink</strong> https://site.test/p/4</li><p>Show more</p><p>Zurück in die Stadt fährt die Linie alle zehn Minuten.</p>`,
+    gone: ['zurück', 'Bild anzeigen', 'Permalink', 'Show more'],
+    kept: ['Zurück in die Stadt fährt'],
+  },
+  {
     rule: 'meta-lines',
     title: 'a line of metadata fields',
     html: `<p>Tuesday | 5 March 2024 | City desk | 4 min read</p>${ARTICLE}`,
