@@ -46,9 +46,28 @@ const READ_ALSO = [
 ];
 /** A line opening with a "read also" phrase and a separator: "Read more: …", "Lea también: …". */
 export const READ_ALSO_LINE = startsWith(READ_ALSO, '(?:\\s*[:|»›>–—-]|\\b.{0,50}:$)');
-/** A heading that is only such a phrase, or a list's title: "Related stories", "Mehr zum Thema". */
+/** Labels of a box of further information, links or contacts after an article, in en/de/fr/es. */
+const MORE_INFO_HEADING = [
+  'weitere (?:informationen|infos|links|\\p{L}*tipps)(?: (?:zu|zum|zur|über|in|im|für|aus) .{0,50})?',
+  'weiterführende (?:links|informationen|artikel)',
+  'weiterführender link',
+  'zusatzinformationen',
+  'mehr informationen',
+  'entdecken? (?:sie )?weitere .{0,30}',
+  'themen (?:im|in diesem) artikel',
+  'kontakt',
+  '(?:more|further) information',
+  'useful links',
+  'contact',
+  "plus d'informations",
+  'pour en savoir plus',
+  'más información',
+  'enlaces (?:relacionados|de interés)',
+  'contacto',
+];
+/** A heading that is only such a phrase, or a list's title: "Related stories", "Mehr zum Thema", "Weitere Informationen". */
 export const READ_ALSO_HEADING = new RegExp(
-  `^(?:${[...READ_ALSO, 'neueste (?:artikel|beiträge|nachrichten)', 'meistgelesen', 'most (?:read|popular)', 'les plus lus', 'lo más leído', 'más noticias', 'latest (?:news|stories|articles)'].join('|')})\\s*:?$`,
+  `^(?:${[...READ_ALSO, ...MORE_INFO_HEADING, 'neueste (?:artikel|beiträge|nachrichten)', 'meistgelesen', 'most (?:read|popular)', 'les plus lus', 'lo más leído', 'más noticias', 'latest (?:news|stories|articles)'].join('|')})\\s*:?$`,
   'iu',
 );
 /** A bar asking to share or follow, in en/de/fr/es. */
@@ -78,3 +97,10 @@ export const CREDIT_MARK =
 export const SLASH_CREDIT = /^\p{L}[\p{L} .'’-]{0,30}\/\s?\p{Lu}[\p{L} .'’-]{0,30}(?:\.com)?$/u;
 /** A calendar date, not a duration ("2020-05-01", "1.5.2020", "May 1, 2020"; not "PT15M" or "15 Min"). */
 export const CALENDAR_DATE = /\d{4}-\d{2}-\d{2}|\d{1,2}[./]\d{1,2}[./]\d{2,4}|\b(?:1[89]|20)\d{2}\b/;
+/** One control's label: back and next, show and hide, print, permalink, in en/de/fr/es. */
+const CONTROL = String.raw`(?:[«‹<←]\s*)?(?:zurück(?: zu[rm]? [\p{L}-]+)?|back(?: to [\p{L}-]+)?|retour(?: à [\p{L}-]+)?|volver|regresar|(?:[\p{L}-]+ )?(?:anzeigen|ausblenden|einblenden|aufklappen|zuklappen|schließen)|(?:show|hide|close) (?:more|less|all|[\p{L}-]+)|(?:mehr|weniger) anzeigen|(?:afficher|masquer|fermer) (?:plus|moins|tout|[\p{L}-]+)|(?:mostrar|ocultar|cerrar) (?:más|menos|todo|[\p{L}-]+)|(?:permalink|permalien|enlace permanente)(?:\s*:?\s*https?:\/\/\S+)?|drucken|print(?: this (?:page|article))?|imprimer|imprimir)(?:\s*[»›>→])?`;
+/**
+ * A line that is only the labels of one or two page controls ("zurück", "Bild anzeigen Bild
+ * schließen", "Show more", "Permalink https://…").
+ */
+export const CONTROL_LINE = new RegExp(`^${CONTROL}(?:\\s+${CONTROL})?$`, 'iu');

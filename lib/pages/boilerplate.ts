@@ -10,6 +10,7 @@
 import {
   AD_LINE,
   CALENDAR_DATE,
+  CONTROL_LINE,
   COPYRIGHT_HINT,
   COPYRIGHT_LINE,
   CREDIT_LINE,
@@ -22,6 +23,7 @@ import {
   SHARE_LINE,
   SLASH_CREDIT,
 } from './boilerplate-phrases';
+import { FIGURE_SHARE, isFigure } from './figures';
 
 /** One rule: its name (for tests and the evaluation's ablation), why it exists, and its test. */
 export interface BoilerplateRule {
@@ -35,6 +37,8 @@ export interface BoilerplateRule {
   test: (el: Element, seen: Seen) => boolean;
   /** For a heading-like match: also drop the link lists right after it (the list the heading introduces). */
   withFollowingLinks?: boolean;
+  /** Largest share of the tree's text the rule's matches together may hold (default MAX_SHARE). */
+  maxShare?: number;
 }
 
 /** What the walk computed once for the element under test. */
@@ -203,6 +207,13 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     },
   },
   {
+    name: 'figures',
+    why: 'a picture with its caption illustrates the article and is not its text (trafilatura leaves figures out)',
+    on: 'markup',
+    test: (el, { words }) => isFigure(el, words),
+    maxShare: FIGURE_SHARE,
+  },
+  {
     name: 'datelines',
     why: 'a dateline or the article’s metadata line says when and by whom, which the page’s date already holds',
     on: 'markup',
@@ -264,6 +275,12 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     why: '"Foto: …", "Photo: …", "© …" lines credit a picture',
     on: 'line',
     test: (_el, { text }) => text.length <= 150 && (CREDIT_LINE.test(text) || (text.length <= 50 && SLASH_CREDIT.test(text))),
+  },
+  {
+    name: 'control-lines',
+    why: 'a line that is only a control’s label ("zurück", "Bild anzeigen", "Show more", "Permalink") works the page, says nothing',
+    on: 'line',
+    test: (_el, { text }) => text.length <= 40 && CONTROL_LINE.test(text),
   },
   {
     name: 'meta-lines',
@@ -360,6 +377,10 @@ export function findBoilerplate(root: Element, rules: readonly BoilerplateRule[]
     for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push([c, insideLine || line]);
   }
   const out: Element[] = [];
-  for (const m of matched.values()) if (m.length <= limit) out.push(...m.elements);
+  const total = (root.textContent ?? '').length;
+  const refused = [...matched].filter(([rule, m]) => m.length > (rule.maxShare ?? MAX_SHARE) * total).map(([rule]) => rule);
+  // A rule refused on this tree hid what lies inside its matches from the other rules: walk again without it.
+  if (refused.length > 0) return findBoilerplate(root, rules.filter((r) => !refused.includes(r)));
+  for (const m of matched.values()) out.push(...m.elements);
   return out;
 }

@@ -87,8 +87,8 @@ const CASES: Case[] = [
   },
   {
     rule: 'image-credits',
-    title: 'a photo credit inside a caption: the credit goes, the caption stays',
-    html: `<figure><img src="depot.jpg" alt=""><figcaption>The old depot at dawn. <span class="photo-credit">Jane Roe</span></figcaption></figure>${ARTICLE}`,
+    title: 'a photo credit beside a picture: the credit goes, the line stays',
+    html: `<div><img src="depot.jpg" alt=""><p>The old depot at dawn. <span class="photo-credit">Jane Roe</span></p></div>${ARTICLE}`,
     gone: ['Jane Roe'],
     kept: ['The old depot at dawn.'],
   },
@@ -127,6 +127,12 @@ const CASES: Case[] = [
     gone: ['Related stories', 'Fares', 'Bridges', 'Mehr zum Thema'],
   },
   {
+    rule: 'read-also-headings',
+    title: 'a "further information" or "contact" label and the links it introduces',
+    html: `${ARTICLE}<p>Weitere Informationen:</p><p><a href="/faq">FAQ</a> <a href="/map">Karte</a></p><p>Kontakt:</p><h3>Entdecke weitere Reportagen</h3><h3>Weitere Tourentipps in Schweden</h3><p>Pour en savoir plus</p>`,
+    gone: ['Weitere Informationen', 'FAQ', 'Kontakt', 'Entdecke weitere', 'Weitere Tourentipps', 'Pour en savoir plus'],
+  },
+  {
     rule: 'share-lines',
     title: 'the label of share buttons',
     html: `${ARTICLE}<p>Share this article</p><p>Diesen Artikel teilen</p><p>Compartir</p>`,
@@ -151,6 +157,13 @@ const CASES: Case[] = [
     gone: ['Jetzt Stromtarife vergleichen', 'Advertisement'],
   },
   {
+    rule: 'figures',
+    title: 'a picture and its caption, named picture and caption boxes; a pull quote, an image beside paragraphs stay',
+    html: `${ARTICLE}${ARTICLE}<figure><img src="t.jpg"><figcaption>A tram at dusk</figcaption></figure><div class="featured-image"><img src="u.jpg"><span>The depot</span></div><div class="img-caption"><p>Line 4</p><p>City archive</p></div><figure class="pullquote"><blockquote><p>Trams are back in town</p></blockquote></figure><div class="image-text"><img src="v.jpg"><p>Riders board at the front door.</p><p>Tickets are sold on board.</p></div>`,
+    gone: ['A tram at dusk', 'The depot', 'Line 4', 'City archive'],
+    kept: ['Trams are back in town', 'Riders board at the front door.'],
+  },
+  {
     rule: 'date-lines',
     title: 'datelines as lines of their own',
     html: `<p>Published 5 March 2024, 10:30</p>${ARTICLE}<p>Aktualisiert am 06.03.2024</p>`,
@@ -161,6 +174,13 @@ const CASES: Case[] = [
     title: 'credit lines outside a caption',
     html: `${ARTICLE}<p>Foto: Max Muster</p><div>Jane Roe/Reuters</div>`,
     gone: ['Max Muster', 'Jane Roe/Reuters'],
+  },
+  {
+    rule: 'control-lines',
+    title: 'the labels of page controls; a sentence that opens with such a word stays',
+    html: `${ARTICLE}<p>« zurück</p><p><span>Bild anzeigen</span> <span>Bild schließen</span></p><li><strong>Permalink</strong> https://site.test/p/4</li><p>Show more</p><p>Zurück in die Stadt fährt die Linie alle zehn Minuten.</p>`,
+    gone: ['zurück', 'Bild anzeigen', 'Permalink', 'Show more'],
+    kept: ['Zurück in die Stadt fährt'],
   },
   {
     rule: 'meta-lines',
@@ -215,6 +235,25 @@ describe('what the rules never take', () => {
     const text = textWithout(`<div class="main related-content">${ARTICLE}</div><div class="share"><a href="#">Email</a></div>`);
     for (const s of ARTICLE_TEXT) expect(text).toContain(s);
     expect(text).not.toContain('Email');
+  });
+
+  it('a story told in pictures: captions holding more than a tenth of the text stay', () => {
+    const captions = [
+      'The first tram leaves the depot at five in the morning, before the city wakes up.',
+      'Drivers change shifts at the main station, where the new line meets the old one.',
+    ];
+    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    for (const c of captions) expect(text).toContain(c);
+  });
+
+  it('a rule refused on a page leaves what is inside its matches to the other rules', () => {
+    const captions = [
+      'The first tram leaves the depot at five in the morning, before the city wakes up.',
+      'Drivers change shifts at the main station. Foto: Max Muster',
+    ];
+    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    expect(text).toContain('The first tram leaves the depot');
+    expect(text).not.toContain('Max Muster');
   });
 
   it('markup words are whole words of class, id and role', () => {
