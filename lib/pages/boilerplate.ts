@@ -380,7 +380,11 @@ export function findBoilerplate(root: Element, rules: readonly BoilerplateRule[]
   const total = (root.textContent ?? '').length;
   const refused = [...matched].filter(([rule, m]) => m.length > (rule.maxShare ?? MAX_SHARE) * total).map(([rule]) => rule);
   // A rule refused on this tree hid what lies inside its matches from the other rules: walk again without it.
-  if (refused.length > 0) return findBoilerplate(root, rules.filter((r) => !refused.includes(r)));
+  if (refused.length > 0)
+    return findBoilerplate(
+      root,
+      rules.filter((r) => !refused.includes(r)),
+    );
   for (const m of matched.values()) out.push(...m.elements);
   return out;
 }

@@ -242,7 +242,9 @@ describe('what the rules never take', () => {
       'The first tram leaves the depot at five in the morning, before the city wakes up.',
       'Drivers change shifts at the main station, where the new line meets the old one.',
     ];
-    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    const text = textWithout(
+      `${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`,
+    );
     for (const c of captions) expect(text).toContain(c);
   });
 
@@ -251,7 +253,9 @@ describe('what the rules never take', () => {
       'The first tram leaves the depot at five in the morning, before the city wakes up.',
       'Drivers change shifts at the main station. Foto: Max Muster',
     ];
-    const text = textWithout(`${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`);
+    const text = textWithout(
+      `${ARTICLE}${captions.map((c) => `<figure><img src="t.jpg"><figcaption>${c}</figcaption></figure>`).join('')}`,
+    );
     expect(text).toContain('The first tram leaves the depot');
     expect(text).not.toContain('Max Muster');
   });
