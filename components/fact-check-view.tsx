@@ -6,6 +6,7 @@ import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from 
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
+import { PriorChecks } from './panel/prior-checks';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 type Verdict = CheckedClaimRecord['verdict'];
@@ -96,6 +97,7 @@ export function VerdictItem(props: {
         )}
       </div>
       <div className="muted">{c.reasons.join('; ')}</div>
+      <PriorChecks checks={c.priorChecks} />
       {c.verdict === 'not-found' && c.closest && cite && (
         <ClosestPassages
           items={c.closest.flatMap((x) => {
