@@ -69,6 +69,9 @@ export interface OptionsDraft {
   allowPrivateNetwork: boolean;
   /** The release sources left on (asked for "latest release of X" questions). */
   releaseSources: ReleaseSourceIdSetting[];
+  /** Google Fact Check Tools: a new key typed since the last save ('' = keep the stored one), and its base URL. */
+  factCheckToolsKey: string;
+  factCheckToolsBaseUrl: string;
 }
 
 /** Fields that can be wrong, for the message next to each. */
@@ -86,7 +89,8 @@ export type DraftField =
   | 'factCheckBudget'
   | 'priceInput'
   | 'priceOutput'
-  | 'priceSearch';
+  | 'priceSearch'
+  | 'factCheckToolsBaseUrl';
 
 /** A field's problem, as a message key and its substitutions. */
 export interface FieldError {
@@ -151,6 +155,8 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     tabsPolicy: s.tabsPolicy,
     allowPrivateNetwork: s.allowPrivateNetwork,
     releaseSources: [...s.releaseSources],
+    factCheckToolsKey: '',
+    factCheckToolsBaseUrl: s.factCheckTools.baseUrl,
   };
 }
 
@@ -226,6 +232,8 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
   const errors: DraftErrors = {};
   for (const id of SEARCH_PROVIDERS)
     if (!isHttpUrl(draft.baseUrls[id])) errors[`baseUrl-${id}`] = { key: 'errorUrl', substitutions: [draft.baseUrls[id]] };
+  if (!isHttpUrl(draft.factCheckToolsBaseUrl))
+    errors.factCheckToolsBaseUrl = { key: 'errorUrl', substitutions: [draft.factCheckToolsBaseUrl] };
   const usesModel = draft.modelPreset !== 'extractive';
   if (usesModel && !isHttpUrl(draft.modelBaseUrl)) errors.modelBaseUrl = { key: 'errorUrl', substitutions: [draft.modelBaseUrl] };
   if (usesModel && draft.modelName.trim() === '') errors.modelName = { key: 'errorModelName' };
@@ -303,14 +311,19 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
       prices: { inputPerMillion: prices.input, outputPerMillion: prices.output, searchPerCall: prices.search },
       tabsPolicy: draft.tabsPolicy,
       releaseSources: RELEASE_SOURCES.filter((id) => draft.releaseSources.includes(id)),
+      factCheckTools: {
+        baseUrl: draft.factCheckToolsBaseUrl.trim(),
+        ...(draft.factCheckToolsKey.trim() ? { apiKey: draft.factCheckToolsKey.trim() } : {}),
+      },
     },
   };
 }
 
-/** The http(s) origins the draft will talk to: enabled providers and the model endpoint. */
+/** The http(s) origins the draft will talk to: enabled providers, the model endpoint, Fact Check Tools when a key is typed. */
 export function draftEndpoints(draft: OptionsDraft): string[] {
   return [
     ...draft.providers.map((id) => draft.baseUrls[id]),
     ...(draft.modelPreset === 'extractive' ? [] : [draft.modelBaseUrl]),
+    ...(draft.factCheckToolsKey.trim() ? [draft.factCheckToolsBaseUrl] : []),
   ].filter(isHttpUrl);
 }
