@@ -21,7 +21,7 @@ interface Props {
   answer: AnswerRecord;
   citation: CitationState | null;
   /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
-  onCite: (spanId: string, at: string) => void;
+  onCite: (spanId: string, at: string, archived?: boolean) => void;
   onRetry: () => void;
 }
 
@@ -217,7 +217,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
   const mine = citation && citation.answerId === answer.id ? citation : null;
   const text = (s: string, at: string) => <SpanText text={s} context={context} at={at} />;
   return (
-    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite, answerId: answer.id }}>
       <article
         className={`answer answer-${r.mode}`}
         data-mode={r.mode}

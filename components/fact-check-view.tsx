@@ -151,8 +151,8 @@ function NotChecked({ claims }: { claims: FoundClaim[] }) {
 interface Props {
   answer: AnswerRecord & { result: FactCheckResult };
   citation: CitationState | null;
-  /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
-  onCite: (spanId: string, at: string) => void;
+  /** Opens a passage (with `archived`, in the archive's copy); `at` is where the clicked chip sits, so the outcome is shown beside it. */
+  onCite: (spanId: string, at: string, archived?: boolean) => void;
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
 }
@@ -169,7 +169,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
   const total = r.checkable ?? r.claims.length + r.more;
   const shown = useIncremental(r.claims.length);
   return (
-    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite, answerId: answer.id }}>
       <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
         <p className="muted fact-check-count">

@@ -4,6 +4,7 @@ import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
 import { ReleaseSourceSettings } from './release-source-settings';
 
 const FACT_CHECK_TOOLS = 'Google Fact Check Tools';
+const WAYBACK = 'The Wayback Machine';
 
 /** Which sources count: trusted, primary and blocked domains, the gate's conditions, the default freshness, the release sources. */
 export function SourceSettings(props: {
@@ -82,6 +83,26 @@ export function SourceSettings(props: {
       )}
       <ReleaseSourceSettings draft={draft} change={change} />
       <FactCheckToolsSettings draft={draft} errors={errors} hasKey={props.factCheckToolsHasKey} change={change} />
+      <fieldset className="provider" data-provider="wayback">
+        <legend>{WAYBACK}</legend>
+        <p className="field-description">{t('waybackAbout')}</p>
+        <TextField
+          name="wayback-api-base-url"
+          type="url"
+          label={t('waybackApiBaseUrl')}
+          value={draft.waybackApiBaseUrl}
+          onChange={(waybackApiBaseUrl) => change({ waybackApiBaseUrl })}
+          error={errors.waybackApiBaseUrl}
+        />
+        <TextField
+          name="wayback-web-base-url"
+          type="url"
+          label={t('baseUrl', WAYBACK)}
+          value={draft.waybackWebBaseUrl}
+          onChange={(waybackWebBaseUrl) => change({ waybackWebBaseUrl })}
+          error={errors.waybackWebBaseUrl}
+        />
+      </fieldset>
     </fieldset>
   );
 }

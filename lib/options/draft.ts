@@ -72,6 +72,9 @@ export interface OptionsDraft {
   /** Google Fact Check Tools: a new key typed since the last save ('' = keep the stored one), and its base URL. */
   factCheckToolsKey: string;
   factCheckToolsBaseUrl: string;
+  /** The Wayback Machine: its availability API and its web address (archived copies, the save page). */
+  waybackApiBaseUrl: string;
+  waybackWebBaseUrl: string;
 }
 
 /** Fields that can be wrong, for the message next to each. */
@@ -90,7 +93,9 @@ export type DraftField =
   | 'priceInput'
   | 'priceOutput'
   | 'priceSearch'
-  | 'factCheckToolsBaseUrl';
+  | 'factCheckToolsBaseUrl'
+  | 'waybackApiBaseUrl'
+  | 'waybackWebBaseUrl';
 
 /** A field's problem, as a message key and its substitutions. */
 export interface FieldError {
@@ -157,6 +162,8 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     releaseSources: [...s.releaseSources],
     factCheckToolsKey: '',
     factCheckToolsBaseUrl: s.factCheckTools.baseUrl,
+    waybackApiBaseUrl: s.wayback.apiBaseUrl,
+    waybackWebBaseUrl: s.wayback.webBaseUrl,
   };
 }
 
@@ -234,6 +241,8 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
     if (!isHttpUrl(draft.baseUrls[id])) errors[`baseUrl-${id}`] = { key: 'errorUrl', substitutions: [draft.baseUrls[id]] };
   if (!isHttpUrl(draft.factCheckToolsBaseUrl))
     errors.factCheckToolsBaseUrl = { key: 'errorUrl', substitutions: [draft.factCheckToolsBaseUrl] };
+  for (const field of ['waybackApiBaseUrl', 'waybackWebBaseUrl'] as const)
+    if (!isHttpUrl(draft[field])) errors[field] = { key: 'errorUrl', substitutions: [draft[field]] };
   const usesModel = draft.modelPreset !== 'extractive';
   if (usesModel && !isHttpUrl(draft.modelBaseUrl)) errors.modelBaseUrl = { key: 'errorUrl', substitutions: [draft.modelBaseUrl] };
   if (usesModel && draft.modelName.trim() === '') errors.modelName = { key: 'errorModelName' };
@@ -315,6 +324,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
         baseUrl: draft.factCheckToolsBaseUrl.trim(),
         ...(draft.factCheckToolsKey.trim() ? { apiKey: draft.factCheckToolsKey.trim() } : {}),
       },
+      wayback: { apiBaseUrl: draft.waybackApiBaseUrl.trim(), webBaseUrl: draft.waybackWebBaseUrl.trim() },
     },
   };
 }

@@ -11,7 +11,7 @@ import {
   type OptionsDraft,
 } from '@/lib/options/draft';
 import { originPatterns } from '@/lib/options/host-access';
-import { FACT_CHECK_TOOLS_BASE_URL, defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
+import { FACT_CHECK_TOOLS_BASE_URL, WAYBACK_API_BASE_URL, WAYBACK_WEB_BASE_URL, defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
 import { releaseSourcesFor } from '@/lib/releases/registry';
 
 function stored(): Settings {
@@ -92,6 +92,18 @@ describe('updateFromDraft', () => {
     // Its host is asked for only when a key is typed.
     expect(draftEndpoints(fromStored)).not.toContain('https://fct.example');
     expect(draftEndpoints({ ...fromStored, factCheckToolsKey: 'k' })).toContain('https://fct.example');
+  });
+
+  it('the web archive addresses: kept through the form, saved when typed, a wrong one named (issue #26)', () => {
+    expect(draft().waybackApiBaseUrl).toBe(WAYBACK_API_BASE_URL);
+    expect(draft().waybackWebBaseUrl).toBe(WAYBACK_WEB_BASE_URL);
+    const typed = updateFromDraft(draft({ waybackApiBaseUrl: ' http://127.0.0.1:9/ ', waybackWebBaseUrl: 'http://127.0.0.1:9' }));
+    if (!typed.ok) throw new Error('the typed draft does not validate');
+    const saved = applySettingsUpdate(stored(), typed.update);
+    expect(saved.wayback).toEqual({ apiBaseUrl: 'http://127.0.0.1:9/', webBaseUrl: 'http://127.0.0.1:9' });
+    expect(draftFromSettings(toPublicSettings(saved)).waybackWebBaseUrl).toBe('http://127.0.0.1:9');
+    const wrong = updateFromDraft(draft({ waybackWebBaseUrl: 'web.archive' }));
+    expect(!wrong.ok && wrong.errors.waybackWebBaseUrl).toEqual({ key: 'errorUrl', substitutions: ['web.archive'] });
   });
 
   it('a Fact Check Tools base URL that is no http(s) URL is named as the wrong field', () => {
