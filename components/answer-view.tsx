@@ -14,6 +14,7 @@ import { SpanText } from './panel/span-text';
 import { ClosestPassages } from './panel/closest-passages';
 import { closestSentence } from '@/lib/evidence/closest-sentence';
 import { RefusalCard } from './refusal-card';
+import { PriorChecks } from './panel/prior-checks';
 
 export type { CitationState };
 
@@ -229,6 +230,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
           {answer.followUp ? answer.followUp.asked : answer.question}
         </h2>
         <FollowUpNote answer={answer} />
+        <PriorChecks checks={r.priorChecks} />
         {(r.mode === 'grounded' || r.mode === 'partial') && (
           <>
             {r.mode === 'partial' && <p className="badge">{t('partialBadge')}</p>}
