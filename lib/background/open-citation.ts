@@ -33,8 +33,7 @@ export async function openCitation(
   let pageUrl = span.url;
   if (archived) {
     const copy = await archivedCopyOf(db, span);
-    if (!copy)
-      return { found: false, outcome: 'no-archive', message: 'The Wayback Machine holds no copy of this page.' };
+    if (!copy) return { found: false, outcome: 'no-archive', message: 'The Wayback Machine holds no copy of this page.' };
     pageUrl = copy.url;
   }
   const quote = passageSelector(span);

@@ -59,7 +59,10 @@ describe('Firefox: prior fact-checks and archived copies', () => {
       {
         host: 'exampleville-blog.test',
         path: '/post',
-        html: articleHtml({ title: 'Life in Exampleville', paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`] }),
+        html: articleHtml({
+          title: 'Life in Exampleville',
+          paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`],
+        }),
       },
       { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
     ]);
@@ -80,7 +83,13 @@ describe('Firefox: prior fact-checks and archived copies', () => {
     firefox = await launchFirefox();
     const options = await firefox.openOptions();
     expect(
-      await saveOptions(options, { wikipedia: false, brave: true, braveKey: 'k', braveBaseUrl: brave.baseUrl, waybackBaseUrl: archive.origin }),
+      await saveOptions(options, {
+        wikipedia: false,
+        brave: true,
+        braveKey: 'k',
+        braveBaseUrl: brave.baseUrl,
+        waybackBaseUrl: archive.origin,
+      }),
     ).toBe('Saved.');
     await options.close();
   });
@@ -112,15 +121,25 @@ describe('Firefox: prior fact-checks and archived copies', () => {
     await expect.poll(asked, { timeout: 10_000 }).toBe(before + 1);
 
     // The census page was rewritten since: its citation finds the passage gone.
-    site.setPage('stats-office.test', '/census', articleHtml({ title: 'Census', paragraphs: ['Figures moved to the yearly bulletin.'] }));
+    site.setPage(
+      'stats-office.test',
+      '/census',
+      articleHtml({ title: 'Census', paragraphs: ['Figures moved to the yearly bulletin.'] }),
+    );
     await panel.bringToFront();
     const liveTab = firefox.waitForTab(census);
-    await panel.$$eval('article.answer-fact-check li.verdict', (els, c) => {
-      const li = els.find((e) => e.querySelector('.claim-link')?.textContent === c);
-      (li?.querySelector('button.cite') as HTMLButtonElement | null)?.click();
-    }, CLAIMS[0]!);
+    await panel.$$eval(
+      'article.answer-fact-check li.verdict',
+      (els, c) => {
+        const li = els.find((e) => e.querySelector('.claim-link')?.textContent === c);
+        (li?.querySelector('button.cite') as HTMLButtonElement | null)?.click();
+      },
+      CLAIMS[0]!,
+    );
     const live = await liveTab;
-    await expect.poll(() => inVerdict(panel, CLAIMS[0]!, '.citation-status'), { timeout: 20_000 }).toMatch(/not found.*changed since/);
+    await expect
+      .poll(() => inVerdict(panel, CLAIMS[0]!, '.citation-status'), { timeout: 20_000 })
+      .toMatch(/not found.*changed since/);
     await live.close();
 
     // The archived copy nearest the reading opens, the passage highlighted in it.

@@ -45,7 +45,10 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
       {
         host: 'exampleville-blog.test',
         path: '/post',
-        html: articleHtml({ title: 'Life in Exampleville', paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`] }),
+        html: articleHtml({
+          title: 'Life in Exampleville',
+          paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`],
+        }),
       },
       { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
     ]);
@@ -55,7 +58,11 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     archive = await startFakeArchive([
       // An old copy from before the figure was published, and yesterday's, nearest to when it is read.
       { url: census, timestamp: '20200101000000', html: articleHtml({ title: 'Census 2019', paragraphs: ['No figures yet.'] }) },
-      { url: census, timestamp: stamp(new Date(Date.now() - 86_400_000)), html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
+      {
+        url: census,
+        timestamp: stamp(new Date(Date.now() - 86_400_000)),
+        html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }),
+      },
     ]);
     brave = await startFakeBrave({
       apiKey: 'k',
@@ -66,7 +73,13 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     });
     browser = await launchExtension();
     const options = await browser.openOptions();
-    await saveOptions(options, { wikipedia: false, brave: true, braveKey: 'k', braveBaseUrl: brave.baseUrl, waybackBaseUrl: archive.origin });
+    await saveOptions(options, {
+      wikipedia: false,
+      brave: true,
+      braveKey: 'k',
+      braveBaseUrl: brave.baseUrl,
+      waybackBaseUrl: archive.origin,
+    });
     await options.close();
   });
 
@@ -104,7 +117,11 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     await review.close();
 
     // Since the check, the census page was rewritten: its passage is gone.
-    site.setPage('stats-office.test', '/census', articleHtml({ title: 'Census', paragraphs: ['Figures moved to the yearly bulletin.'] }));
+    site.setPage(
+      'stats-office.test',
+      '/census',
+      articleHtml({ title: 'Census', paragraphs: ['Figures moved to the yearly bulletin.'] }),
+    );
     await panel.bringToFront();
     const census = view.locator('li.verdict', { hasText: CLAIMS[0] });
     const live = browser.context.waitForEvent('page');

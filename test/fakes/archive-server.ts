@@ -12,7 +12,8 @@ export interface FakeArchive extends FakeServer {
   add(copy: ArchivedCopy): void;
 }
 
-const seconds = (ts: string) => Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
+const seconds = (ts: string) =>
+  Date.UTC(+ts.slice(0, 4), +ts.slice(4, 6) - 1, +ts.slice(6, 8), +ts.slice(8, 10), +ts.slice(10, 12), +ts.slice(12, 14));
 
 /**
  * A web archive on 127.0.0.1 speaking the Wayback Machine's shapes: `GET /wayback/available?url=&timestamp=`
@@ -33,7 +34,14 @@ export async function startFakeArchive(copies: ArchivedCopy[] = []): Promise<Fak
       sendJson(res, 200, {
         url: page,
         archived_snapshots: closest
-          ? { closest: { status: '200', available: true, url: `${server.origin}/web/${closest.timestamp}/${closest.url}`, timestamp: closest.timestamp } }
+          ? {
+              closest: {
+                status: '200',
+                available: true,
+                url: `${server.origin}/web/${closest.timestamp}/${closest.url}`,
+                timestamp: closest.timestamp,
+              },
+            }
           : {},
       });
       return;
@@ -42,7 +50,12 @@ export async function startFakeArchive(copies: ArchivedCopy[] = []): Promise<Fak
     const copy = web && held.find((c) => c.timestamp === web[1] && c.url === web[2]);
     if (copy) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(copy.html.replace(/<body>/, '<body><div id="wm-toolbar">The archive’s toolbar: this copy was taken at ' + copy.timestamp + '.</div>'));
+      res.end(
+        copy.html.replace(
+          /<body>/,
+          '<body><div id="wm-toolbar">The archive’s toolbar: this copy was taken at ' + copy.timestamp + '.</div>',
+        ),
+      );
       return;
     }
     if (req.url.startsWith('/save/')) {

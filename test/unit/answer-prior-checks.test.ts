@@ -36,11 +36,22 @@ const fetchVia = viaLoopback();
 
 beforeAll(async () => {
   site = await startFixtureSite([
-    { host: 'city-hall.test', path: '/mayor', html: articleHtml({ title: 'The mayor', paragraphs: ['Ana Ruiz was elected mayor of Exampleville in 2019 and re-elected in 2023.'] }) },
+    {
+      host: 'city-hall.test',
+      path: '/mayor',
+      html: articleHtml({
+        title: 'The mayor',
+        paragraphs: ['Ana Ruiz was elected mayor of Exampleville in 2019 and re-elected in 2023.'],
+      }),
+    },
   ]);
   const review = site.urlOf('factdesk.test', '/check');
   site.setPage('factdesk.test', '/check', reviewPage(review, CLAIM));
-  site.setPage('other-desk.test', '/check', reviewPage(site.urlOf('other-desk.test', '/check'), 'The river flooded the old town in 1998.'));
+  site.setPage(
+    'other-desk.test',
+    '/check',
+    reviewPage(site.urlOf('other-desk.test', '/check'), 'The river flooded the old town in 1998.'),
+  );
   brave = await startFakeBrave({
     apiKey: 'bk',
     results: () => [
@@ -59,7 +70,8 @@ function deps(): PipelineDeps {
     now: NOW,
     fetch: fetchVia,
     providers: [createBraveProvider({ apiKey: 'bk', baseUrl: brave.baseUrl })],
-    fetchPage: (url) => fetchPage(url, { fetch: fetchVia, parseHtml: parseHtmlWithLinkedom, allowPrivateNetwork: false, now: NOW }),
+    fetchPage: (url) =>
+      fetchPage(url, { fetch: fetchVia, parseHtml: parseHtmlWithLinkedom, allowPrivateNetwork: false, now: NOW }),
     readTabs: async () => [],
     model: null,
     onProgress: () => undefined,
@@ -81,7 +93,9 @@ describe('prior checks in answers, when the question is a claim (issue #26)', ()
     ]);
     const md = renderAnswerMarkdown(result);
     expect(md).toContain('## Checked before by fact-checkers');
-    expect(md).toContain(`- Example Fact Desk, 2026-05-02: False \\| \\[see\\](javascript:alert(1)) — ${site.urlOf('factdesk.test', '/check')}`);
+    expect(md).toContain(
+      `- Example Fact Desk, 2026-05-02: False \\| \\[see\\](javascript:alert(1)) — ${site.urlOf('factdesk.test', '/check')}`,
+    );
   });
 
   it('a question no review is about carries none', async () => {

@@ -11,7 +11,14 @@ import {
   type OptionsDraft,
 } from '@/lib/options/draft';
 import { originPatterns } from '@/lib/options/host-access';
-import { FACT_CHECK_TOOLS_BASE_URL, WAYBACK_API_BASE_URL, WAYBACK_WEB_BASE_URL, defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
+import {
+  FACT_CHECK_TOOLS_BASE_URL,
+  WAYBACK_API_BASE_URL,
+  WAYBACK_WEB_BASE_URL,
+  defaultSettings,
+  toPublicSettings,
+  type Settings,
+} from '@/lib/settings';
 import { releaseSourcesFor } from '@/lib/releases/registry';
 
 function stored(): Settings {

@@ -16,7 +16,13 @@ const claim: CheckedClaimRecord = {
   against: [],
   reasons: ['stated by a source'],
   priorChecks: [
-    { reviewer: 'Example Checkers', date: '2024-03-01', rating: 'False', url: 'https://checker.example/review/1', source: 'page' },
+    {
+      reviewer: 'Example Checkers',
+      date: '2024-03-01',
+      rating: 'False',
+      url: 'https://checker.example/review/1',
+      source: 'page',
+    },
     { rating: '<img src=x onerror=alert(1)>', source: 'fact-check-tools' },
   ],
 };
