@@ -11,7 +11,7 @@ export function SourceSettings(props: {
   draft: OptionsDraft;
   errors: DraftErrors;
   /** Whether a Fact Check Tools key is saved (the key itself never comes back). */
-  factCheckToolsHasKey: boolean;
+  hasKey: boolean;
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { draft, errors, change } = props;
@@ -82,7 +82,7 @@ export function SourceSettings(props: {
         />
       )}
       <ReleaseSourceSettings draft={draft} change={change} />
-      <FactCheckToolsSettings draft={draft} errors={errors} hasKey={props.factCheckToolsHasKey} change={change} />
+      <FactCheckToolsSettings draft={draft} errors={errors} hasKey={props.hasKey} change={change} />
       <fieldset className="provider" data-provider="wayback">
         <legend>{WAYBACK}</legend>
         <p className="field-description">{t('waybackAbout')}</p>

@@ -68,11 +68,11 @@ describe('archived copies through the background (issue #26)', () => {
       },
     });
     const before = archive.requests.length;
-    expect(await service.handlers.archivePage({ answerId: 'a1', spanId: 'S1' })).toEqual({ opened: true });
+    expect(await service.handlers.archivePage({ answerId: 'a1', spanId: 'S1' }, {})).toEqual({ opened: true });
     const tabs = await fakeBrowser.tabs.query({});
     expect(tabs.map((t) => t.url)).toContain(`${archive.origin}/save/${PAGE}`);
     // The save page is only opened in a tab, never requested by the extension itself.
     expect(archive.requests.length).toBe(before);
-    await expect(service.handlers.archivePage({ answerId: 'a1', spanId: 'S9' })).rejects.toThrow(/S9 is not in this answer/);
+    await expect(service.handlers.archivePage({ answerId: 'a1', spanId: 'S9' }, {})).rejects.toThrow(/S9 is not in this answer/);
   });
 });
