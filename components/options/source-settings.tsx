@@ -83,7 +83,7 @@ export function SourceSettings(props: {
       )}
       <ReleaseSourceSettings draft={draft} change={change} />
       <FactCheckToolsSettings draft={draft} errors={errors} hasKey={props.hasKey} change={change} />
-      <fieldset className="provider" data-provider="wayback">
+      <fieldset className="provider" data-source="wayback">
         <legend>{WAYBACK}</legend>
         <p className="field-description">{t('waybackAbout')}</p>
         <TextField
@@ -116,7 +116,7 @@ function FactCheckToolsSettings(props: {
 }) {
   const { draft, change } = props;
   return (
-    <fieldset className="provider" data-provider="fact-check-tools">
+    <fieldset className="provider" data-source="fact-check-tools">
       <legend>{FACT_CHECK_TOOLS}</legend>
       <p className="field-description">{t('factCheckToolsAbout')}</p>
       <TextField
