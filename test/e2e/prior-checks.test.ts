@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeArchive, type FakeArchive } from '../fakes/archive-server';
 import { startFakeBrave } from '../fakes/search-servers';
-import { highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
+import { ask, highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
 
 const CLAIMS = ['Exampleville had 412,000 residents on 1 January 2026.', 'Its mayor, Ana Ruiz, was elected in 2022.'];
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
@@ -51,7 +51,14 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
         }),
       },
       { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
+      {
+        host: 'stats-office.test',
+        path: '/census-2026',
+        // Dated: the question names a date, so its answer wants a recent source.
+        html: articleHtml({ title: 'Census 2026 release', published: '2026-01-15T09:00:00Z', paragraphs: [CENSUS] }),
+      },
     ]);
+    const release = site.urlOf('stats-office.test', '/census-2026');
     const reviewUrl = site.urlOf('factdesk.test', REVIEW_PATH);
     site.setPage('factdesk.test', REVIEW_PATH, reviewHtml(reviewUrl));
     const census = site.urlOf('stats-office.test', '/census');
@@ -64,15 +71,27 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
         html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }),
       },
     ]);
+    archive.add({
+      url: release,
+      timestamp: stamp(new Date(Date.now() - 86_400_000)),
+      html: articleHtml({ title: 'Census 2026 release', paragraphs: [CENSUS] }),
+    });
     brave = await startFakeBrave({
       apiKey: 'k',
       results: (q) => [
-        ...(/residents/.test(q) ? [{ url: census, title: 'Census 2026', description: 'census' }] : []),
+        // A question (not a claim) is answered from the dated release page.
+        ...(/many residents/.test(q) ? [{ url: release, title: 'Census 2026 release', description: 'census' }] : []),
+        ...(/residents/.test(q) && !/many residents/.test(q)
+          ? [{ url: census, title: 'Census 2026', description: 'census' }]
+          : []),
         ...(/mayor|Ruiz/.test(q) ? [{ url: reviewUrl, title: 'Was Ana Ruiz elected in 2022?', description: 'fact check' }] : []),
       ],
     });
     browser = await launchExtension();
     const options = await browser.openOptions();
+    await options.waitForSelector('form');
+    // One publisher is enough here: the answer below cites the census page alone.
+    await options.locator('input[name=min-domains]').fill('1');
     await saveOptions(options, {
       wikipedia: false,
       brave: true,
@@ -143,6 +162,29 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     const params = new URL(asked!.url, archive.origin).searchParams;
     expect(params.get('url')).toBe(site.urlOf('stats-office.test', '/census'));
     expect(params.get('timestamp')).toMatch(/^\d{14}$/);
+    await copy.close();
+  });
+
+  it('a source card offers the archived copy and "Archive this page", which opens the archive’s save page only on the click', async () => {
+    const census = site.urlOf('stats-office.test', '/census-2026');
+    const panel = await browser.openSidePanel();
+    expect(await ask(panel, 'How many residents did Exampleville have on 1 January 2026?')).toBe('grounded');
+    const card = panel.locator('article.answer section.sources li').first();
+    const saves = () => archive.requests.filter((r) => r.url.startsWith('/save/')).length;
+    expect(saves()).toBe(0);
+    const opened = browser.context.waitForEvent('page');
+    await card.getByRole('button', { name: 'Archive this page' }).click();
+    const save = await opened;
+    await save.waitForLoadState('domcontentloaded');
+    expect(save.url()).toBe(`${archive.origin}/save/${census}`);
+    expect(saves()).toBe(1);
+    await save.close();
+    // The archived copy from the card: opened highlighted, the outcome shown in the card.
+    const copyOpened = browser.context.waitForEvent('page');
+    await card.getByRole('button', { name: 'Find an archived copy' }).click();
+    const copy = await copyOpened;
+    await expect.poll(() => card.locator('.citation-status').textContent(), { timeout: 20_000 }).toMatch(/Highlighted in/);
+    expect(squash(await highlightedText(copy))).toContain(squash(CENSUS));
     await copy.close();
   });
 });
