@@ -102,6 +102,16 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
       break;
     }
   }
+  // A question that is a claim: fact-checkers' earlier ratings of it, apart from the answer.
+  const prior = result.priorChecks ?? [];
+  if (prior.length > 0) {
+    lines.push('## Checked before by fact-checkers', '');
+    for (const p of prior) {
+      const who = `${escapeMarkdown(p.reviewer ?? 'a fact-checker')}${p.date ? `, ${escapeMarkdown(p.date)}` : ''}`;
+      lines.push(`- ${who}: ${escapeMarkdown(p.rating ?? 'no rating given')}${p.url ? ` — ${p.url}` : ''}`);
+    }
+    lines.push('');
+  }
   // Disagreements between spans and what the code did about them (results from before that stage have none).
   const conflicts = (result as { conflicts?: Array<{ note: string }> }).conflicts ?? [];
   if (conflicts.length > 0) {

@@ -14,6 +14,7 @@ import { SpanText } from './panel/span-text';
 import { ClosestPassages } from './panel/closest-passages';
 import { closestSentence } from '@/lib/evidence/closest-sentence';
 import { RefusalCard } from './refusal-card';
+import { PriorChecks } from './panel/prior-checks';
 
 export type { CitationState };
 
@@ -21,7 +22,7 @@ interface Props {
   answer: AnswerRecord;
   citation: CitationState | null;
   /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
-  onCite: (spanId: string, at: string) => void;
+  onCite: (spanId: string, at: string, archived?: boolean) => void;
   onRetry: () => void;
 }
 
@@ -217,7 +218,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
   const mine = citation && citation.answerId === answer.id ? citation : null;
   const text = (s: string, at: string) => <SpanText text={s} context={context} at={at} />;
   return (
-    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite, answerId: answer.id }}>
       <article
         className={`answer answer-${r.mode}`}
         data-mode={r.mode}
@@ -229,6 +230,7 @@ export function AnswerView({ answer, citation, onCite, onRetry }: Props) {
           {answer.followUp ? answer.followUp.asked : answer.question}
         </h2>
         <FollowUpNote answer={answer} />
+        <PriorChecks checks={r.priorChecks} />
         {(r.mode === 'grounded' || r.mode === 'partial') && (
           <>
             {r.mode === 'partial' && <p className="badge">{t('partialBadge')}</p>}

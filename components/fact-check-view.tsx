@@ -6,6 +6,7 @@ import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from 
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
+import { PriorChecks } from './panel/prior-checks';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 type Verdict = CheckedClaimRecord['verdict'];
@@ -96,6 +97,7 @@ export function VerdictItem(props: {
         )}
       </div>
       <div className="muted">{c.reasons.join('; ')}</div>
+      <PriorChecks checks={c.priorChecks} />
       {c.verdict === 'not-found' && c.closest && cite && (
         <ClosestPassages
           items={c.closest.flatMap((x) => {
@@ -149,8 +151,8 @@ function NotChecked({ claims }: { claims: FoundClaim[] }) {
 interface Props {
   answer: AnswerRecord & { result: FactCheckResult };
   citation: CitationState | null;
-  /** Opens a passage; `at` is where the clicked chip sits, so the outcome is shown beside it. */
-  onCite: (spanId: string, at: string) => void;
+  /** Opens a passage (with `archived`, in the archive's copy); `at` is where the clicked chip sits, so the outcome is shown beside it. */
+  onCite: (spanId: string, at: string, archived?: boolean) => void;
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
 }
@@ -167,7 +169,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
   const total = r.checkable ?? r.claims.length + r.more;
   const shown = useIncremental(r.claims.length);
   return (
-    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite }}>
+    <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite, answerId: answer.id }}>
       <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
         <p className="muted fact-check-count">

@@ -137,7 +137,7 @@ export function OptionsPage() {
               <ModelSettings draft={draft} errors={errors} hasKey={settings.model.hasKey} change={change} />
             </div>
             <div id="options-sources" className="options-section">
-              <SourceSettings draft={draft} errors={errors} change={change} />
+              <SourceSettings draft={draft} errors={errors} hasKey={settings.factCheckTools.hasKey} change={change} />
             </div>
             <div id="options-budgets" className="options-section">
               <BudgetSettings draft={draft} errors={errors} change={change} />

@@ -83,7 +83,7 @@ export function SidePanel() {
       key={a.id}
       answer={a}
       citation={citation}
-      onCite={(id, at) => void session.cite(a.id, id, at)}
+      onCite={(id, at, archived) => void session.cite(a.id, id, at, archived)}
       onShowClaim={(i) => void session.showClaim(a.id, i)}
       onCheckMore={() => checkPage(a.id)}
       onRetry={() => retry(a.jobId)}

@@ -81,6 +81,10 @@ const Keyless = z.object({ baseUrl: z.string() });
 
 /** Google Fact Check Tools' own address (lib/search/fact-check-tools.ts). */
 export const FACT_CHECK_TOOLS_BASE_URL = 'https://factchecktools.googleapis.com';
+/** The Wayback Machine's availability API, and where its copies and save page are (lib/search/wayback.ts). */
+export const WAYBACK_API_BASE_URL = 'https://archive.org';
+export const WAYBACK_WEB_BASE_URL = 'https://web.archive.org';
+const WaybackSchema = z.object({ apiBaseUrl: z.string(), webBaseUrl: z.string() });
 
 export const SettingsSchema = z.object({
   search: z.object({
@@ -138,6 +142,8 @@ export const SettingsSchema = z.object({
   releaseSources: z.array(ReleaseSourceIdSchema).default(['endoflife', 'npm', 'pypi', 'crates', 'github']),
   /** Google Fact Check Tools (Settings → Sources): asked per checked claim for earlier fact-checks when its key is set. */
   factCheckTools: Keyed.default({ apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL }),
+  /** The Wayback Machine (keyless): archived copies of cited pages, and its save page at the person's request. */
+  wayback: WaybackSchema.default({ apiBaseUrl: WAYBACK_API_BASE_URL, webBaseUrl: WAYBACK_WEB_BASE_URL }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -169,6 +175,7 @@ export function defaultSettings(): Settings {
     tabsPolicy: 'ask',
     releaseSources: ['endoflife', 'npm', 'pypi', 'crates', 'github'],
     factCheckTools: { apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL },
+    wayback: { apiBaseUrl: WAYBACK_API_BASE_URL, webBaseUrl: WAYBACK_WEB_BASE_URL },
   };
 }
 

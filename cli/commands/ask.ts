@@ -12,7 +12,10 @@ Runs the side panel's pipeline in Node (search, read the pages, select passages,
 cite, verify), without open tabs. Prints the result (its mode, claims, sources, evidence and
 trace) as JSON, or with --format markdown the cited answer for a person; a refusal carries the
 condition that failed and its best passages, each with a link that opens the page at its sentence
-("best" in JSON). Progress goes to stderr.
+("best" in JSON). When the question is a claim that a fact-checker's page read carries a
+schema.org ClaimReview of, its rating is there too ("priorChecks": [{"reviewer", "date", "rating",
+"url", "claimReviewed", "source"}]; "Checked before by fact-checkers" in Markdown), apart from the
+answer and never deciding it. Progress goes to stderr.
 
 Exit code: 0 for every result (grounded, partial, abstained, nothing-found, not-searched);
 1 when search or the model was unavailable (the result is still printed); 2 for usage and

@@ -3,10 +3,15 @@ import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
 import { CheckboxField, SelectField, TextAreaField, TextField } from './fields';
 import { ReleaseSourceSettings } from './release-source-settings';
 
+const FACT_CHECK_TOOLS = 'Google Fact Check Tools';
+const WAYBACK = 'The Wayback Machine';
+
 /** Which sources count: trusted, primary and blocked domains, the gate's conditions, the default freshness, the release sources. */
 export function SourceSettings(props: {
   draft: OptionsDraft;
   errors: DraftErrors;
+  /** Whether a Fact Check Tools key is saved (the key itself never comes back). */
+  hasKey: boolean;
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { draft, errors, change } = props;
@@ -77,6 +82,59 @@ export function SourceSettings(props: {
         />
       )}
       <ReleaseSourceSettings draft={draft} change={change} />
+      <FactCheckToolsSettings draft={draft} errors={errors} hasKey={props.hasKey} change={change} />
+      <fieldset className="provider" data-source="wayback">
+        <legend>{WAYBACK}</legend>
+        <p className="field-description">{t('waybackAbout')}</p>
+        <TextField
+          name="wayback-api-base-url"
+          type="url"
+          label={t('waybackApiBaseUrl')}
+          value={draft.waybackApiBaseUrl}
+          onChange={(waybackApiBaseUrl) => change({ waybackApiBaseUrl })}
+          error={errors.waybackApiBaseUrl}
+        />
+        <TextField
+          name="wayback-web-base-url"
+          type="url"
+          label={t('baseUrl', WAYBACK)}
+          value={draft.waybackWebBaseUrl}
+          onChange={(waybackWebBaseUrl) => change({ waybackWebBaseUrl })}
+          error={errors.waybackWebBaseUrl}
+        />
+      </fieldset>
+    </fieldset>
+  );
+}
+
+/** The optional Fact Check Tools source: its key (write-only, "a key is saved" when one is) and base URL. */
+function FactCheckToolsSettings(props: {
+  draft: OptionsDraft;
+  errors: DraftErrors;
+  hasKey: boolean;
+  change: (patch: Partial<OptionsDraft>) => void;
+}) {
+  const { draft, change } = props;
+  return (
+    <fieldset className="provider" data-source="fact-check-tools">
+      <legend>{FACT_CHECK_TOOLS}</legend>
+      <p className="field-description">{t('factCheckToolsAbout')}</p>
+      <TextField
+        name="fact-check-tools-key"
+        type="password"
+        label={t('apiKey', FACT_CHECK_TOOLS)}
+        value={draft.factCheckToolsKey}
+        onChange={(factCheckToolsKey) => change({ factCheckToolsKey })}
+        description={props.hasKey ? t('keySaved') : t('keyMissing')}
+      />
+      <TextField
+        name="fact-check-tools-base-url"
+        type="url"
+        label={t('baseUrl', FACT_CHECK_TOOLS)}
+        value={draft.factCheckToolsBaseUrl}
+        onChange={(factCheckToolsBaseUrl) => change({ factCheckToolsBaseUrl })}
+        error={props.errors.factCheckToolsBaseUrl}
+      />
     </fieldset>
   );
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useState } from 'react';
+import { callBackground } from '@/lib/messaging/client';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatDateTime } from '@/lib/format';
 import type { EvidenceSpan } from '@/lib/shared/types';
@@ -15,6 +16,8 @@ export interface CitationState {
   outcome?: CitationOutcome;
   /** Shown when there is no outcome ("Opening the source…", an error). */
   message: string;
+  /** Opened in the Wayback Machine's copy of the page rather than the live page. */
+  archived?: boolean;
 }
 
 /** What a chip needs to open its passage and to show, next to itself, what came of it. */
@@ -22,8 +25,10 @@ export interface Citations {
   /** The last citation clicked in this answer, if any. */
   current: CitationState | null;
   evidence: EvidenceSpan[];
-  /** Opens `spanId`'s passage; `at` names the place of the chip that was clicked. */
-  open: (spanId: string, at: string) => void;
+  /** Opens `spanId`'s passage (with `archived`, in the archive's copy of its page); `at` names the place of the chip that was clicked. */
+  open: (spanId: string, at: string, archived?: boolean) => void;
+  /** The answer rendered (for "Archive this page"). */
+  answerId?: string;
 }
 
 export const CitationsContext = createContext<Citations>({ current: null, evidence: [], open: () => undefined });
@@ -47,6 +52,7 @@ export function CitationStatus({ at }: { at: string }) {
       {current.outcome
         ? t(OUTCOME_KEYS[current.outcome], [span?.title ?? '', span ? formatDateTime(span.retrievedAt) : ''])
         : current.message}
+      {current.outcome === 'not-found' && !current.archived && <ArchiveActions spanId={current.spanId} at={at} />}
       {stored && (
         <blockquote className="stored-passage">
           {stored.text}
@@ -64,4 +70,35 @@ const OUTCOME_KEYS = {
   'not-found': 'citationNotFound',
   'not-readable': 'citationNotReadable',
   opened: 'citationOpened',
+  'no-archive': 'archivedCopyNone',
 } as const satisfies Record<CitationOutcome, MessageKey>;
+
+/**
+ * For a cited page: "Find an archived copy" opens the Wayback Machine's copy closest to when the
+ * passage was read, highlighted like a live citation (the outcome shows at `at`); with `save`,
+ * "Archive this page" opens the archive's save page in a tab. Both only on a click.
+ */
+export function ArchiveActions({ spanId, at, save = false }: { spanId: string; at: string; save?: boolean }) {
+  const { open, answerId } = useCitations();
+  const [error, setError] = useState<string | null>(null);
+  const archive = async (id: string) => {
+    const r = await callBackground('archivePage', { answerId: id, spanId });
+    setError(r.ok ? null : r.error);
+  };
+  return (
+    <span className="archive-actions">
+      <button type="button" className="link archived-copy" onClick={() => open(spanId, at, true)}>
+        {t('archivedCopyFind')}
+      </button>
+      {save && answerId && (
+        <>
+          {' · '}
+          <button type="button" className="link archive-page" onClick={() => void archive(answerId)}>
+            {t('archivePage')}
+          </button>
+        </>
+      )}
+      {error && <span className="error"> {error}</span>}
+    </span>
+  );
+}

@@ -4,7 +4,7 @@ import { freshnessOf } from '@/lib/panel/freshness';
 import { unusedSources, usedSources } from '@/lib/panel/source-usage';
 import type { AnswerResult, Source } from '@/lib/shared/types';
 import { CiteChip, type CiteContext } from './cite-chip';
-import { CitationStatus, useCitations } from './citation-status';
+import { ArchiveActions, CitationStatus, useCitations } from './citation-status';
 import { SpanText } from './span-text';
 import { ageWords, hostOf, shortDate, unusedReasonText } from './labels';
 
@@ -71,6 +71,12 @@ export function UsedSources({ result, context }: { result: AnswerResult; context
                   )}
                   {f.kind === 'dated' && f.inside === false && (
                     <span className="freshness stale"> {t('outsideWindowShort', String(f.windowDays))}</span>
+                  )}
+                  {s.spanIds[0] && (
+                    <>
+                      {' · '}
+                      <ArchiveActions spanId={s.spanIds[0]} at={at} save />
+                    </>
                   )}
                 </div>
                 <CitationStatus at={at} />

@@ -6,7 +6,7 @@ import { FactCheckView } from '../fact-check-view';
 export function ThreadAnswer(props: {
   answer: AnswerRecord;
   citation: CitationState | null;
-  onCite: (spanId: string, at: string) => void;
+  onCite: (spanId: string, at: string, archived?: boolean) => void;
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
   onRetry: () => void;

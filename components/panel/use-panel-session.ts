@@ -92,10 +92,12 @@ export function usePanelSession() {
     }
   };
 
-  const cite = async (answerId: string, spanId: string, at: string) => {
-    setCitation({ answerId, spanId, at, found: true, message: t('openingSource') });
-    const r = await callBackground('openCitation', { answerId, spanId });
-    setCitation(r.ok ? { answerId, spanId, at, ...r.value } : { answerId, spanId, at, found: false, message: r.error });
+  const cite = async (answerId: string, spanId: string, at: string, archived = false) => {
+    const base = { answerId, spanId, at, ...(archived ? { archived } : {}) };
+    setCitation({ ...base, found: true, message: t(archived ? 'archivedCopyLooking' : 'openingSource') });
+    const r = await callBackground('openCitation', { answerId, spanId, ...(archived ? { archived } : {}) });
+    const failed = r.ok ? '' : archived ? t('archivedCopyFailed', r.error) : r.error;
+    setCitation(r.ok ? { ...base, ...r.value } : { ...base, found: false, message: failed });
   };
 
   const showClaim = async (answerId: string, index: number) => {

@@ -8,6 +8,7 @@ import { routeQuestion } from '../planning/route';
 import { registrableDomain } from '../pages/publisher';
 import { addCitedSources } from '../evidence/follow-citations';
 import { decideMode } from '../claims/verify';
+import { priorChecksFor } from '../claims/prior-checks';
 import { planStage } from './plan-stage';
 import { ungroundedReply } from './ungrounded-reply';
 import { releasesStage } from './releases-stage';
@@ -83,7 +84,10 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
 
   const tabPages = await tabsStage(deps.readTabs, trace);
   const links = [...hits, ...tabPages].map((h) => ({ url: h.url, title: h.title })).slice(0, 10);
-  record = { ...record, links };
+  // A question that is a claim: the fact-checkers' reviews of it on the pages read, beside the answer.
+  const reviews = [...pages, ...tabPages].flatMap((p) => p.claimReviews ?? []);
+  const priorChecks = reviews.length > 0 ? priorChecksFor(question, [{ reviews, source: 'page' }]) : [];
+  record = { ...record, links, ...(priorChecks.length > 0 ? { priorChecks } : {}) };
   if (failures.length === deps.providers.length && deps.providers.length > 0 && tabPages.length === 0)
     return unavailableAnswer(record, [], failures.map((f) => f.message).join(' '));
 

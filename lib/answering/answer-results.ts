@@ -5,6 +5,7 @@ import { sourcesFor } from '../claims/cite';
 import { bestPassages } from '../evidence/best-passages';
 import type { Refusal } from '../shared/refusal-codes';
 import { refusalText } from '../shared/failure-text';
+import type { PriorCheck } from '../shared/claim-review-schema';
 
 /** What every answer carries whatever its mode, as far as the pipeline got. */
 export interface AnswerRecord {
@@ -21,6 +22,8 @@ export interface AnswerRecord {
   gate?: GateResult;
   /** What a refusal lists: the first results and tabs read (empty until the tabs are read). */
   links: Array<{ url: string; title: string }>;
+  /** Fact-checkers' reviews of the question (when it is a claim) found on the pages read. */
+  priorChecks?: PriorCheck[];
 }
 
 /** The record with a stage's warnings added after those it has, and what the stage decided. */
@@ -36,6 +39,7 @@ function base(r: AnswerRecord) {
     warnings: r.warnings,
     conflicts: r.conflicts,
     ...(r.gate ? { gate: r.gate } : {}),
+    ...(r.priorChecks?.length ? { priorChecks: r.priorChecks } : {}),
   };
 }
 

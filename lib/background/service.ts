@@ -8,7 +8,7 @@ import { extensionHost } from './extension-host';
 import { FactCheckJobs } from './fact-check-jobs';
 import { HistoryCalls } from './history-calls';
 import { Jobs } from './jobs';
-import { openCitation } from './open-citation';
+import { archivePage, openCitation } from './open-citation';
 import { SettingsCalls } from './settings-calls';
 
 /**
@@ -43,6 +43,7 @@ export class BackgroundService {
     showClaim: (p) => this.factChecks.showClaim(p),
     stopJob: (p) => this.factChecks.stop(p),
     openCitation: (p) => openCitation(this.db, p),
+    archivePage: (p) => archivePage(this.db, p),
     listHistory: (p) => this.history.list(p),
     getAnswer: (p) => this.history.get(p),
     deleteAnswer: (p) => this.history.deleteAnswer(p),

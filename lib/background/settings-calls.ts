@@ -50,6 +50,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     tabsPolicy: u.tabsPolicy ?? current.tabsPolicy,
     releaseSources: u.releaseSources ?? current.releaseSources,
     factCheckTools: keyed(current.factCheckTools, u.factCheckTools),
+    wayback: u.wayback ?? current.wayback,
   };
 }
 

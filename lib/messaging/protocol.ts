@@ -63,7 +63,7 @@ export type HistoryItem = z.infer<typeof HistoryItemSchema>;
  * What came of opening a citation: highlighted as retrieved, highlighted at the closest match, not
  * found in the page as it is now, or a page extensions may not read (the panel words each one).
  */
-export const CitationOutcomeSchema = z.enum(['highlighted', 'closest', 'not-found', 'not-readable', 'opened']);
+export const CitationOutcomeSchema = z.enum(['highlighted', 'closest', 'not-found', 'not-readable', 'opened', 'no-archive']);
 export type CitationOutcome = z.infer<typeof CitationOutcomeSchema>;
 
 const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });
@@ -109,6 +109,7 @@ export const SettingsUpdateSchema = z.object({
   tabsPolicy: TabsPolicySchema.optional(),
   releaseSources: z.array(ReleaseSourceIdSchema).optional(),
   factCheckTools: KeyedUpdate.optional(),
+  wayback: z.object({ apiBaseUrl: z.string().url(), webBaseUrl: z.string().url() }).optional(),
 });
 export type SettingsUpdate = z.infer<typeof SettingsUpdateSchema>;
 
@@ -185,10 +186,23 @@ export const backgroundCalls = {
     result: z.object({ items: z.array(HistoryItemSchema), superseded: z.boolean().optional() }),
   },
   getAnswer: { payload: z.object({ answerId: z.string().min(1).max(100) }), result: AnswerRecordSchema },
+  /**
+   * Opens a cited passage and highlights it. With `archived`, in the Wayback Machine's copy of its
+   * page closest to when it was read (outcome `no-archive` when the archive holds none).
+   */
   openCitation: {
-    payload: z.object({ answerId: z.string().min(1).max(100), spanId: z.string().regex(/^S\d+$/) }),
+    payload: z.object({
+      answerId: z.string().min(1).max(100),
+      spanId: z.string().regex(/^S\d+$/),
+      archived: z.boolean().optional(),
+    }),
     /** `outcome` is what the panel words from the catalogue; `message` the same in English (logs, tests). */
     result: z.object({ found: z.boolean(), outcome: CitationOutcomeSchema, message: z.string() }),
+  },
+  /** Opens the Wayback Machine's save page for a cited passage's page in a new tab (only ever on the person's click). */
+  archivePage: {
+    payload: z.object({ answerId: z.string().min(1).max(100), spanId: z.string().regex(/^S\d+$/) }),
+    result: z.object({ opened: z.boolean() }),
   },
   getSettings: { payload: z.object({}), result: PublicSettingsSchema },
   saveSettings: { payload: SettingsUpdateSchema, result: PublicSettingsSchema },

@@ -69,6 +69,12 @@ export interface OptionsDraft {
   allowPrivateNetwork: boolean;
   /** The release sources left on (asked for "latest release of X" questions). */
   releaseSources: ReleaseSourceIdSetting[];
+  /** Google Fact Check Tools: a new key typed since the last save ('' = keep the stored one), and its base URL. */
+  factCheckToolsKey: string;
+  factCheckToolsBaseUrl: string;
+  /** The Wayback Machine: its availability API and its web address (archived copies, the save page). */
+  waybackApiBaseUrl: string;
+  waybackWebBaseUrl: string;
 }
 
 /** Fields that can be wrong, for the message next to each. */
@@ -86,7 +92,10 @@ export type DraftField =
   | 'factCheckBudget'
   | 'priceInput'
   | 'priceOutput'
-  | 'priceSearch';
+  | 'priceSearch'
+  | 'factCheckToolsBaseUrl'
+  | 'waybackApiBaseUrl'
+  | 'waybackWebBaseUrl';
 
 /** A field's problem, as a message key and its substitutions. */
 export interface FieldError {
@@ -151,6 +160,10 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     tabsPolicy: s.tabsPolicy,
     allowPrivateNetwork: s.allowPrivateNetwork,
     releaseSources: [...s.releaseSources],
+    factCheckToolsKey: '',
+    factCheckToolsBaseUrl: s.factCheckTools.baseUrl,
+    waybackApiBaseUrl: s.wayback.apiBaseUrl,
+    waybackWebBaseUrl: s.wayback.webBaseUrl,
   };
 }
 
@@ -226,6 +239,10 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
   const errors: DraftErrors = {};
   for (const id of SEARCH_PROVIDERS)
     if (!isHttpUrl(draft.baseUrls[id])) errors[`baseUrl-${id}`] = { key: 'errorUrl', substitutions: [draft.baseUrls[id]] };
+  if (!isHttpUrl(draft.factCheckToolsBaseUrl))
+    errors.factCheckToolsBaseUrl = { key: 'errorUrl', substitutions: [draft.factCheckToolsBaseUrl] };
+  for (const field of ['waybackApiBaseUrl', 'waybackWebBaseUrl'] as const)
+    if (!isHttpUrl(draft[field])) errors[field] = { key: 'errorUrl', substitutions: [draft[field]] };
   const usesModel = draft.modelPreset !== 'extractive';
   if (usesModel && !isHttpUrl(draft.modelBaseUrl)) errors.modelBaseUrl = { key: 'errorUrl', substitutions: [draft.modelBaseUrl] };
   if (usesModel && draft.modelName.trim() === '') errors.modelName = { key: 'errorModelName' };
@@ -303,14 +320,20 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
       prices: { inputPerMillion: prices.input, outputPerMillion: prices.output, searchPerCall: prices.search },
       tabsPolicy: draft.tabsPolicy,
       releaseSources: RELEASE_SOURCES.filter((id) => draft.releaseSources.includes(id)),
+      factCheckTools: {
+        baseUrl: draft.factCheckToolsBaseUrl.trim(),
+        ...(draft.factCheckToolsKey.trim() ? { apiKey: draft.factCheckToolsKey.trim() } : {}),
+      },
+      wayback: { apiBaseUrl: draft.waybackApiBaseUrl.trim(), webBaseUrl: draft.waybackWebBaseUrl.trim() },
     },
   };
 }
 
-/** The http(s) origins the draft will talk to: enabled providers and the model endpoint. */
+/** The http(s) origins the draft will talk to: enabled providers, the model endpoint, Fact Check Tools when a key is typed. */
 export function draftEndpoints(draft: OptionsDraft): string[] {
   return [
     ...draft.providers.map((id) => draft.baseUrls[id]),
     ...(draft.modelPreset === 'extractive' ? [] : [draft.modelBaseUrl]),
+    ...(draft.factCheckToolsKey.trim() ? [draft.factCheckToolsBaseUrl] : []),
   ].filter(isHttpUrl);
 }

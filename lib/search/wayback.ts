@@ -10,10 +10,9 @@ import { isWebUrl } from './endpoint';
 
 const PROVIDER = 'The Wayback Machine';
 
-/** Where the availability API answers. */
-export const WAYBACK_API_BASE_URL = 'https://archive.org';
-/** Where archived copies and the save page are. */
-export const WAYBACK_WEB_BASE_URL = 'https://web.archive.org';
+/** Where the availability API answers, and where archived copies and the save page are (Settings' defaults). */
+import { WAYBACK_WEB_BASE_URL } from '../settings';
+export { WAYBACK_API_BASE_URL, WAYBACK_WEB_BASE_URL } from '../settings';
 
 /** The archive's addresses (the defaults above, or a test server's). */
 export interface WaybackConfig {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckedClaimSchema, FoundClaimSchema } from './checked-claims';
-import { ClaimReviewSchema } from './claim-review-schema';
+import { ClaimReviewSchema, PriorCheckSchema } from './claim-review-schema';
 import { RefusalSchema } from './refusal-codes';
 import { TraceSchema } from './trace-schema';
 
@@ -324,6 +324,8 @@ const base = {
   conflicts: z.array(ConflictSchema).default([]),
   /** The gate's decision, when the pipeline got that far. */
   gate: GateResultSchema.optional(),
+  /** When the question is a claim: fact-checkers' earlier ratings of it on the pages read (issue #26), apart from the answer. */
+  priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
 };
 
 /** One checked claim of a page: where it is, its verdict and the spans for and against it. */

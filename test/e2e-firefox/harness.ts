@@ -124,6 +124,8 @@ export interface OptionsInput {
   modelKey?: string;
   modelName?: string;
   maxPages?: number;
+  /** The web archive's address (both its availability API and its copies). */
+  waybackBaseUrl?: string;
 }
 
 /** Sets a checkbox to the wanted state by clicking it, as a person would. */
@@ -145,6 +147,10 @@ export async function saveOptions(page: Page, input: OptionsInput): Promise<stri
   if (input.modelKey) await page.locator('input[name=model-key]').fill(input.modelKey);
   if (input.modelName) await page.locator('input[name=model-name]').fill(input.modelName);
   if (input.maxPages) await page.locator('input[name=max-pages]').fill(String(input.maxPages));
+  if (input.waybackBaseUrl) {
+    await page.locator('input[name=wayback-api-base-url]').fill(input.waybackBaseUrl);
+    await page.locator('input[name=wayback-web-base-url]').fill(input.waybackBaseUrl);
+  }
   await clickButton(page, 'Save');
   const status = await page.waitForFunction(
     () =>

@@ -105,6 +105,8 @@ export interface OptionsInput {
   modelBaseUrl?: string;
   modelKey?: string;
   modelName?: string;
+  /** The web archive's address (both its availability API and its copies). */
+  waybackBaseUrl?: string;
 }
 
 /** Fills and saves the options page. */
@@ -120,6 +122,10 @@ export async function saveOptions(page: Page, input: OptionsInput): Promise<void
   if (input.modelBaseUrl) await page.locator('input[name=model-base-url]').fill(input.modelBaseUrl);
   if (input.modelKey) await page.locator('input[name=model-key]').fill(input.modelKey);
   if (input.modelName) await page.locator('input[name=model-name]').fill(input.modelName);
+  if (input.waybackBaseUrl) {
+    await page.locator('input[name=wayback-api-base-url]').fill(input.waybackBaseUrl);
+    await page.locator('input[name=wayback-web-base-url]').fill(input.waybackBaseUrl);
+  }
   await page.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Saved.').waitFor();
 }

@@ -7,6 +7,7 @@ import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { launchExtension, saveOptions, type ExtensionBrowser } from './harness';
 
 const BRAVE_KEY = 'brave-key-7f3a91';
+const FACT_CHECK_KEY = 'fct-key-never-shown-9f3a';
 const TAVILY_KEY = 'tvly-key-5c2e80';
 const MODEL_KEY = 'sk-model-key-e41d06';
 
@@ -110,6 +111,12 @@ describe('options page: "Test connection", the model list, write-only keys', () 
     await page.locator('input[name=model-base-url]').fill(model.baseUrl);
     await page.locator('input[name=model-key]').fill(MODEL_KEY);
     await page.locator('input[name=model-name]').fill('fake-model');
+    // Google Fact Check Tools (Settings → Sources): stored like the providers' keys (issue #26).
+    await expect
+      .poll(() => page.locator('fieldset[data-source=fact-check-tools]').getByText('No key saved yet.').count())
+      .toBe(1);
+    await page.locator('input[name=fact-check-tools-base-url]').fill(brave.baseUrl);
+    await page.locator('input[name=fact-check-tools-key]').fill(FACT_CHECK_KEY);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved.').waitFor();
 
@@ -117,6 +124,10 @@ describe('options page: "Test connection", the model list, write-only keys', () 
       const html = await p.content();
       expect(html).not.toContain(BRAVE_KEY);
       expect(html).not.toContain(MODEL_KEY);
+      expect(html).not.toContain(FACT_CHECK_KEY);
+      expect(await p.locator('input[name=fact-check-tools-key]').inputValue()).toBe('');
+      expect(await p.locator('input[name=fact-check-tools-key]').getAttribute('type')).toBe('password');
+      await p.locator('fieldset[data-source=fact-check-tools]').getByText('A key is saved').waitFor();
       expect(await p.locator('input[name=brave-key]').inputValue()).toBe('');
       expect(await p.locator('input[name=model-key]').inputValue()).toBe('');
       expect(await p.locator('input[name=model-key]').getAttribute('type')).toBe('password');

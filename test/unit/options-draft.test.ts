@@ -11,7 +11,14 @@ import {
   type OptionsDraft,
 } from '@/lib/options/draft';
 import { originPatterns } from '@/lib/options/host-access';
-import { defaultSettings, toPublicSettings, type Settings } from '@/lib/settings';
+import {
+  FACT_CHECK_TOOLS_BASE_URL,
+  WAYBACK_API_BASE_URL,
+  WAYBACK_WEB_BASE_URL,
+  defaultSettings,
+  toPublicSettings,
+  type Settings,
+} from '@/lib/settings';
 import { releaseSourcesFor } from '@/lib/releases/registry';
 
 function stored(): Settings {
@@ -75,8 +82,42 @@ describe('updateFromDraft', () => {
     const checked = updateFromDraft(draft());
     if (!checked.ok) throw new Error('the draft does not validate');
     expect(applySettingsUpdate(withKey, checked.update).factCheckTools.apiKey).toBe('AIza-stored');
-    const typed = { ...checked.update, factCheckTools: { baseUrl: 'https://fct.example', apiKey: 'AIza-new' } };
-    expect(applySettingsUpdate(withKey, typed).factCheckTools).toEqual({ baseUrl: 'https://fct.example', apiKey: 'AIza-new' });
+    expect(checked.update.factCheckTools).toEqual({ baseUrl: FACT_CHECK_TOOLS_BASE_URL });
+    // Through the form: the stored key is never in the draft; a typed one is sent trimmed and saved.
+    const fromStored = draftFromSettings(pub);
+    expect(fromStored.factCheckToolsKey).toBe('');
+    expect(fromStored.factCheckToolsBaseUrl).toBe('https://fct.example');
+    const typed = updateFromDraft({ ...fromStored, factCheckToolsKey: ' AIza-new ' });
+    if (!typed.ok) throw new Error('the typed draft does not validate');
+    expect(typed.update.factCheckTools).toEqual({ baseUrl: 'https://fct.example', apiKey: 'AIza-new' });
+    const saved = applySettingsUpdate(withKey, typed.update);
+    expect(saved.factCheckTools).toEqual({ baseUrl: 'https://fct.example', apiKey: 'AIza-new' });
+    expect(toPublicSettings(saved).factCheckTools).toEqual({ baseUrl: 'https://fct.example', hasKey: true });
+    // Untouched, the stored key is kept through the form too.
+    const kept = updateFromDraft(fromStored);
+    expect(kept.ok && applySettingsUpdate(withKey, kept.update).factCheckTools.apiKey).toBe('AIza-stored');
+    // Its host is asked for only when a key is typed.
+    expect(draftEndpoints(fromStored)).not.toContain('https://fct.example');
+    expect(draftEndpoints({ ...fromStored, factCheckToolsKey: 'k' })).toContain('https://fct.example');
+  });
+
+  it('the web archive addresses: kept through the form, saved when typed, a wrong one named (issue #26)', () => {
+    expect(draft().waybackApiBaseUrl).toBe(WAYBACK_API_BASE_URL);
+    expect(draft().waybackWebBaseUrl).toBe(WAYBACK_WEB_BASE_URL);
+    const typed = updateFromDraft(draft({ waybackApiBaseUrl: ' http://127.0.0.1:9/ ', waybackWebBaseUrl: 'http://127.0.0.1:9' }));
+    if (!typed.ok) throw new Error('the typed draft does not validate');
+    const saved = applySettingsUpdate(stored(), typed.update);
+    expect(saved.wayback).toEqual({ apiBaseUrl: 'http://127.0.0.1:9/', webBaseUrl: 'http://127.0.0.1:9' });
+    expect(draftFromSettings(toPublicSettings(saved)).waybackWebBaseUrl).toBe('http://127.0.0.1:9');
+    const wrong = updateFromDraft(draft({ waybackWebBaseUrl: 'web.archive' }));
+    expect(!wrong.ok && wrong.errors.waybackWebBaseUrl).toEqual({ key: 'errorUrl', substitutions: ['web.archive'] });
+  });
+
+  it('a Fact Check Tools base URL that is no http(s) URL is named as the wrong field', () => {
+    const checked = updateFromDraft(draft({ factCheckToolsBaseUrl: 'javascript:alert(1)' }));
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors.factCheckToolsBaseUrl).toEqual({ key: 'errorUrl', substitutions: ['javascript:alert(1)'] });
   });
 
   it('release sources: each box left unticked is saved off, and the pipeline stops asking it', () => {
