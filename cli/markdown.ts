@@ -1,5 +1,6 @@
 import type { AnswerResult, BestPassage, Dated, EvidenceSpan, FailureRole } from '../lib/shared/types';
 import { failureRole } from '../lib/shared/failure-codes';
+import { archivedLinks } from './archived';
 import catalogue from '../public/_locales/en/messages.json';
 
 /** The heading of an unavailable result, by the role of the failure that stopped it: the panel's, in English. */
@@ -73,6 +74,9 @@ export function renderAnswerMarkdown(result: AnswerResult): string {
       result.sources.forEach((s, i) => {
         const where = s.origin === 'tab' ? 'open tab' : 'web';
         lines.push(`${i + 1}. [${s.spanId}] ${escapeMarkdown(s.title)} — ${s.url} (${where}, ${dateLabel(s.published)})`);
+        const read = result.evidence.find((e) => e.spanId === s.spanId);
+        const copy = read ? archivedLinks([read])[0] : undefined;
+        if (copy) lines.push(`   archived copy: ${copy.archived}`);
       });
       lines.push('');
       break;

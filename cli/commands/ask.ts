@@ -4,6 +4,7 @@ import { parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { UsageError, jsonText, withUserAgent } from '../io';
 import { renderAnswerMarkdown } from '../markdown';
+import { archivedLinks } from '../archived';
 
 export const askCommand: Command = {
   help: `Usage: spanlight ask "QUESTION" [--format json|markdown] [--quiet]
@@ -15,7 +16,9 @@ condition that failed and its best passages, each with a link that opens the pag
 ("best" in JSON). When the question is a claim that a fact-checker's page read carries a
 schema.org ClaimReview of, its rating is there too ("priorChecks": [{"reviewer", "date", "rating",
 "url", "claimReviewed", "source"}]; "Checked before by fact-checkers" in Markdown), apart from the
-answer and never deciding it. Progress goes to stderr.
+answer and never deciding it. "archived" (in Markdown, "archived copy" under each source) gives
+each page read its Wayback Machine address for the copy closest to when it was read. Progress goes
+to stderr.
 
 Exit code: 0 for every result (grounded, partial, abstained, nothing-found, not-searched);
 1 when search or the model was unavailable (the result is still printed); 2 for usage and
@@ -86,7 +89,9 @@ Example:
       pipeline.settings,
     );
 
-    await io.out(format === 'markdown' ? renderAnswerMarkdown(result) : jsonText(result));
+    await io.out(
+      format === 'markdown' ? renderAnswerMarkdown(result) : jsonText({ ...result, archived: archivedLinks(result.evidence) }),
+    );
     if (result.mode === 'unavailable') {
       // Provider messages point at the extension's Settings; here the settings are the environment.
       const inSettings = result.failures.some((f) => f.code !== undefined && FIXED_IN_SETTINGS.has(f.code));

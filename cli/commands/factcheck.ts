@@ -6,6 +6,7 @@ import type { Page } from '../../lib/shared/types';
 import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { FailureError, UsageError, jsonText, readTextFile, withUserAgent, type Io } from '../io';
+import { archivedLinks } from '../archived';
 
 /** Files people pass by mistake, by their first bytes as UTF-8 decodes them (a byte it cannot read is U+FFFD). */
 const SIGNATURES: Array<[string, string]> = [
@@ -148,6 +149,7 @@ against independent pages (the page's own domain never counts). Prints one JSON 
                "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}]}],
    "notChecked": [{"sentence", "start", "end", "rank"}],
    "evidence": [{"spanId", "url", "title", "text", "published", …}],
+   "archived": [{"url", "retrievedAt", "archived"}],
    "warnings", "trace": {"stages", "counts"}}
 
 "checkable" counts the claims found: checked ("claims", in rank order) and not checked ("notChecked",
@@ -156,7 +158,8 @@ page's main text (as "spanlight extract" prints it). "for", "against" and "close
 "evidence" by their "spanId". "priorChecks" are fact-checkers' earlier ratings of the claim, found
 as schema.org ClaimReview markup on an evidence page or on the checked page ("source": "page"), or
 through Google Fact Check Tools ("fact-check-tools", with SPANLIGHT_FACT_CHECK_TOOLS_KEY): shown
-beside the verdict, never deciding it.
+beside the verdict, never deciding it. "archived" gives each evidence page's Wayback Machine
+address for the copy closest to when it was read (the archive resolves it when opened).
 
 With --jsonl: one line per claim as soon as its verdict is settled (in the order they settle, the
 higher-ranked tending to come first), each the claim as above with its own "evidence" (the spans
@@ -247,7 +250,14 @@ Example:
     await io.out(
       values.jsonl
         ? jsonText({ summary: true, ...head, checked: outcome.claims.length, notChecked, ...tail }, 'line')
-        : jsonText({ ...head, claims: outcome.claims.map(claimJson), notChecked, evidence: outcome.evidence, ...tail }),
+        : jsonText({
+            ...head,
+            claims: outcome.claims.map(claimJson),
+            notChecked,
+            evidence: outcome.evidence,
+            archived: archivedLinks(outcome.evidence),
+            ...tail,
+          }),
     );
     const unavailable = unavailableReason(outcome);
     if (unavailable) {

@@ -81,6 +81,11 @@ describe.concurrent('spanlight ask, against HTTP fakes', () => {
     expect(result.question).toBe(Q);
     expect(result.claims.map((c) => c.status)).toEqual(['supported', 'supported']);
     expect(result.sources.map((s) => new URL(s.url).hostname).sort()).toEqual(['127.0.0.1', 'localhost']);
+    // Each page read once, with the archive's address for its copy closest to when it was read.
+    const { archived } = JSON.parse(r.stdout) as { archived: Array<{ url: string; retrievedAt: string; archived: string }> };
+    expect(archived.map((a) => a.url)).toEqual([...new Set(result.evidence.map((e) => e.url))]);
+    for (const a of archived)
+      expect(a.archived).toBe(`https://web.archive.org/web/${a.retrievedAt.replace(/[-:T]/g, '').slice(0, 14)}/${a.url}`);
     expect(result.trace.stages.map((s) => s.stage)).toContain('compose');
     expect(r.stderr).toContain(
       `search: Brave Search at ${brave.baseUrl} (key set); model: fake-model at ${model.baseUrl} (key set)`,
@@ -107,6 +112,11 @@ describe.concurrent('spanlight ask, against HTTP fakes', () => {
     for (const line of sources) {
       const url = / — (http\S+) /.exec(line)![1]!;
       expect([site.urlOf('127.0.0.1', '/population'), site.urlOf('localhost', '/growth')]).toContain(url);
+      // Under each source, the archive's address for its copy closest to when it was read.
+      const after = md.slice(md.indexOf(line) + line.length + 1).split('\n')[0]!;
+      expect(after).toMatch(
+        new RegExp(`^   archived copy: https://web\\.archive\\.org/web/\\d{14}/${url.replace(/[.?/]/g, '\\$&')}$`),
+      );
     }
     expect(md).toMatch(/^1\. \[S\d+\] /m);
   });

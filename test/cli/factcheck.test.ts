@@ -207,7 +207,22 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     const r = await runCli(['factcheck', pageFile, '--url', PAGE_URL], { env: env() });
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as FactCheckOut;
-    expect(Object.keys(out)).toEqual(['url', 'title', 'checkable', 'claims', 'notChecked', 'evidence', 'warnings', 'trace']);
+    expect(Object.keys(out)).toEqual([
+      'url',
+      'title',
+      'checkable',
+      'claims',
+      'notChecked',
+      'evidence',
+      'archived',
+      'warnings',
+      'trace',
+    ]);
+    // Each evidence page once, with the archive's address of its copy closest to when it was read.
+    const archived = (out as unknown as { archived: Array<{ url: string; retrievedAt: string; archived: string }> }).archived;
+    expect(archived.map((a) => a.url)).toEqual([...new Set(out.evidence.map((e) => e.url))]);
+    for (const a of archived)
+      expect(a.archived).toBe(`https://web.archive.org/web/${a.retrievedAt.replace(/[-:T]/g, '').slice(0, 14)}/${a.url}`);
     expect(out.url).toBe(PAGE_URL);
     expect(out.title).toBe('Exampleville today');
     expect(out.checkable).toBe(3);
