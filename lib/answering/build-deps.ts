@@ -13,6 +13,7 @@ import { fetchPage } from '../pages/fetch-page';
 import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { pipelineSettings } from '../run/pipeline-settings';
 import { cachedPageReader } from '../pages/read-page';
+import { languageOf } from '../text/language';
 
 /** What the side that runs the pipeline provides: the network and the clock, and what only some sides have. */
 export interface PipelineHost {
@@ -90,12 +91,17 @@ export async function buildPipeline(
 /** Time a Fact Check Tools lookup may take: it runs beside the claim's search, which takes longer. */
 const FACT_CHECK_TOOLS_TIMEOUT_MS = 8_000;
 
-/** The Fact Check Tools lookup of a claim's text when a key is set (every language: a claim's own is not known here). */
+/** The Fact Check Tools lookup of a claim's text when a key is set: in the claim's language when its words say it, else in every language. */
 function factCheckToolsFor(settings: Settings, fetch: FetchLike): Pick<SharedDeps, 'factCheckTools'> {
   const { apiKey, baseUrl } = settings.factCheckTools;
   if (!apiKey.trim()) return {};
   return {
     factCheckTools: async (claim) =>
-      (await searchFactChecks({ apiKey, baseUrl }, { query: claim, fetch, timeoutMs: FACT_CHECK_TOOLS_TIMEOUT_MS })).reviews,
+      (
+        await searchFactChecks(
+          { apiKey, baseUrl },
+          { query: claim, languageCode: languageOf(claim), fetch, timeoutMs: FACT_CHECK_TOOLS_TIMEOUT_MS },
+        )
+      ).reviews,
   };
 }

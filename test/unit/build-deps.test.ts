@@ -5,6 +5,7 @@ import { defaultSettings, type Settings } from '@/lib/settings';
 import type { ChatModel } from '@/lib/model/chat-model';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
+import { startFakeServer } from '../fakes/http-server';
 
 let site: FixtureSite;
 beforeAll(async () => {
@@ -68,5 +69,23 @@ describe('the pipeline built from settings (lib/answering/build-deps.ts)', () =>
     const model = (await buildPipeline(named, keyless)).deps.model;
     expect(model).not.toBe(builtin);
     expect(model?.name).toContain('some-model');
+  });
+
+  it('with a Fact Check Tools key, a claim is looked up in its own language when its words say it, else in every language', async () => {
+    const fct = await startFakeServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"claims":[]}');
+    });
+    try {
+      const s: Settings = { ...defaultSettings(), factCheckTools: { apiKey: 'fct-key', baseUrl: fct.origin } };
+      const { deps } = await buildPipeline(s, host());
+      await deps.factCheckTools!('Die Einwohnerzahl der Stadt ist im Jahr 2026 auf 412.000 gestiegen.');
+      await deps.factCheckTools!('Vaccines cause autism');
+      const asked = fct.requests.map((r) => new URL(r.url, fct.origin).searchParams);
+      expect(asked.map((q) => q.get('languageCode'))).toEqual(['de', null]);
+      expect(asked.map((q) => q.get('key'))).toEqual(['fct-key', 'fct-key']);
+    } finally {
+      await fct.close();
+    }
   });
 });
