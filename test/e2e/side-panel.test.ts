@@ -253,7 +253,8 @@ describe('the side panel a fact-checker works in', () => {
       /stats-office\.test:\d+ · web · Feb 10, 2026 \(meta\) · (\d+ (days?|months?|years?)|less than a day) old/,
     );
     expect(await used.filter({ hasText: 'Exampleville keeps growing' }).textContent()).toMatch(
-      /city-news\.test:\d+ · web · date unknown$/,
+      // An undated page shows no age; after it, the card's archive actions (issue #26).
+      /city-news\.test:\d+ · web · date unknown · Find an archived copy · Archive this page$/,
     );
     const unused = answer.locator('details.unused-sources');
     expect(await unused.locator('summary').textContent()).toBe('Retrieved but not used (4)');
