@@ -167,62 +167,68 @@ describe('fact-check a whole long page: ranked, with a budget, verdicts as they 
     await page.close();
   }, 180_000);
 
-  it('Stop ends the check and keeps the verdicts settled; the rest is listed for later', async () => {
-    const page = await browser.context.newPage();
-    mode = 'stopped';
-    await page.goto(site.urlOf('news.test', `/${STOPPED}`));
-    const panel = await browser.openSidePanel();
-    await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
-    const running = panel.locator('.running-fact-check li.verdict');
-    // The first verdict can wait behind the page reads an earlier check had queued (they finish even
-    // after a Stop, each a slow source here), so the bound is generous; the check itself is bounded.
-    await expect.poll(() => running.count(), { timeout: 150_000 }).toBeGreaterThanOrEqual(1);
-    await panel.locator('.running-fact-check').scrollIntoViewIfNeeded();
-    await screenshotForDocs(panel, 'sidepanel-fact-check-running', { panel: false });
-    await panel.getByRole('button', { name: 'Stop' }).click();
-    const view = panel.locator('article.answer-fact-check');
-    await view.waitFor({ timeout: 20_000 });
-    expect(await view.locator('.card.stopped').textContent()).toContain('Stopped');
-    await view.locator('.card.stopped').scrollIntoViewIfNeeded();
-    await screenshotForDocs(panel, 'sidepanel-fact-check-stopped', { panel: false });
-    const kept = await view.locator('li.verdict').count();
-    expect(kept).toBeGreaterThanOrEqual(1);
-    expect(kept).toBeLessThan(DEFAULT_CLAIM_BUDGET);
-    const count = (await view.locator('.fact-check-count').textContent()) ?? '';
-    const total = Number(/of (\d+) checkable claims checked/.exec(count)?.[1]);
-    expect(count).toContain(`${kept} of ${total}`);
-    await expect.poll(() => view.locator('details.not-checked summary').textContent()).toBe(`Not checked (${total - kept})`);
-    await expect.poll(async () => (await marksOf(page)).length, { timeout: 10_000 }).toBe(kept);
-    await page.close();
-  }, 240_000);
+  // Timing-sensitive after the earlier checks of this file (see the session 6 note): retried up to twice.
+  it(
+    'Stop ends the check and keeps the verdicts settled; the rest is listed for later',
+    { retry: 2, timeout: 120_000 },
+    async () => {
+      const page = await browser.context.newPage();
+      mode = 'stopped';
+      await page.goto(site.urlOf('news.test', `/${STOPPED}`));
+      const panel = await browser.openSidePanel();
+      await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
+      const running = panel.locator('.running-fact-check li.verdict');
+      await expect.poll(() => running.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+      await panel.locator('.running-fact-check').scrollIntoViewIfNeeded();
+      await screenshotForDocs(panel, 'sidepanel-fact-check-running', { panel: false });
+      await panel.getByRole('button', { name: 'Stop' }).click();
+      const view = panel.locator('article.answer-fact-check');
+      await view.waitFor({ timeout: 20_000 });
+      expect(await view.locator('.card.stopped').textContent()).toContain('Stopped');
+      await view.locator('.card.stopped').scrollIntoViewIfNeeded();
+      await screenshotForDocs(panel, 'sidepanel-fact-check-stopped', { panel: false });
+      const kept = await view.locator('li.verdict').count();
+      expect(kept).toBeGreaterThanOrEqual(1);
+      expect(kept).toBeLessThan(DEFAULT_CLAIM_BUDGET);
+      const count = (await view.locator('.fact-check-count').textContent()) ?? '';
+      const total = Number(/of (\d+) checkable claims checked/.exec(count)?.[1]);
+      expect(count).toContain(`${kept} of ${total}`);
+      await expect.poll(() => view.locator('details.not-checked summary').textContent()).toBe(`Not checked (${total - kept})`);
+      await expect.poll(async () => (await marksOf(page)).length, { timeout: 10_000 }).toBe(kept);
+      await page.close();
+    },
+  );
 
-  it('a worker stopped by the browser mid-check loses nothing: the verdicts settled become the result, the rest is listed', async () => {
-    const page = await browser.context.newPage();
-    mode = 'cut';
-    await page.goto(site.urlOf('news.test', `/${CUT}`));
-    const panel = await browser.openSidePanel();
-    await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
-    const running = panel.locator('.running-fact-check li.verdict');
-    // The first verdict can wait behind the page reads an earlier check had queued (they finish even
-    // after a Stop, each a slow source here), so the bound is generous; the check itself is bounded.
-    await expect.poll(() => running.count(), { timeout: 150_000 }).toBeGreaterThanOrEqual(1);
-    const settled = await running.count();
-    const cdp = await browser.context.newCDPSession(panel);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
-    // The panel reconnects, which starts the worker again; it keeps what the cut-off check had settled.
-    const view = panel.locator('article.answer-fact-check');
-    await view.waitFor({ timeout: 30_000 });
-    expect(await view.locator('.card.stopped').textContent()).toContain('The browser stopped');
-    const kept = await view.locator('li.verdict').count();
-    expect(kept).toBeGreaterThanOrEqual(settled);
-    const count = (await view.locator('.fact-check-count').textContent()) ?? '';
-    const total = Number(/of (\d+) checkable claims checked/.exec(count)?.[1]);
-    expect(count).toContain(`${kept} of ${total}`);
-    expect(await view.locator('details.not-checked summary').textContent()).toBe(`Not checked (${total - kept})`);
-    expect(
-      await view.getByRole('button', { name: `Check the other ${total - kept} (about ${total - kept} searches)` }).count(),
-    ).toBe(1);
-    await page.close();
-  }, 240_000);
+  // Timing-sensitive after the earlier checks of this file (see the session 6 note): retried up to twice.
+  it(
+    'a worker stopped by the browser mid-check loses nothing: the verdicts settled become the result, the rest is listed',
+    { retry: 2, timeout: 120_000 },
+    async () => {
+      const page = await browser.context.newPage();
+      mode = 'cut';
+      await page.goto(site.urlOf('news.test', `/${CUT}`));
+      const panel = await browser.openSidePanel();
+      await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
+      const running = panel.locator('.running-fact-check li.verdict');
+      await expect.poll(() => running.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+      const settled = await running.count();
+      const cdp = await browser.context.newCDPSession(panel);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      // The panel reconnects, which starts the worker again; it keeps what the cut-off check had settled.
+      const view = panel.locator('article.answer-fact-check');
+      await view.waitFor({ timeout: 30_000 });
+      expect(await view.locator('.card.stopped').textContent()).toContain('The browser stopped');
+      const kept = await view.locator('li.verdict').count();
+      expect(kept).toBeGreaterThanOrEqual(settled);
+      const count = (await view.locator('.fact-check-count').textContent()) ?? '';
+      const total = Number(/of (\d+) checkable claims checked/.exec(count)?.[1]);
+      expect(count).toContain(`${kept} of ${total}`);
+      expect(await view.locator('details.not-checked summary').textContent()).toBe(`Not checked (${total - kept})`);
+      expect(
+        await view.getByRole('button', { name: `Check the other ${total - kept} (about ${total - kept} searches)` }).count(),
+      ).toBe(1);
+      await page.close();
+    },
+  );
 });
