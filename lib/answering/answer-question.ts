@@ -2,11 +2,12 @@ import type { AnswerResult } from '../shared/types';
 import type { ChatModel } from '../model/chat-model';
 import type { PipelineDeps } from './deps';
 import type { PipelineSettings } from '../run/pipeline-settings';
-import { TraceRecorder } from '../run/trace';
+import { cost, TraceRecorder } from '../run/trace';
 import { warningOf } from '../shared/failure-text';
 import { routeQuestion } from '../planning/route';
 import { registrableDomain } from '../pages/publisher';
 import { addCitedSources } from '../evidence/follow-citations';
+import { citationReader } from '../claims/read-citations';
 import { decideMode } from '../claims/verify';
 import { priorChecksFor } from '../claims/prior-checks';
 import { planStage } from './plan-stage';
@@ -100,10 +101,21 @@ export async function answerQuestion(question: string, deps: PipelineDeps, setti
     return nothingFoundAnswer(record, { code: hits.length === 0 && tabPages.length === 0 ? 'no-results' : 'nothing-relevant' });
 
   // Keyless corroboration: the sources the selected passages' footnotes cite, when one publisher is all there is.
-  const cited = await addCitedSources(selection.spans, [...pages, ...tabPages], deps.fetchPage, settings.minDomains, () =>
-    deps.onProgress('reading', 'Reading the sources the passages cite…'),
+  // With a model judge, the model reads the cited pages' best passages; the code checks what it says.
+  const reader = deps.model && settings.judge ? citationReader(deps.model) : undefined;
+  const cited = await addCitedSources(
+    selection.spans,
+    [...pages, ...tabPages],
+    deps.fetchPage,
+    settings.minDomains,
+    () => deps.onProgress('reading', 'Reading the sources the passages cite…'),
+    reader,
   );
-  if (cited.stage) trace.add('citations', cited.stage);
+  if (cited.stage) {
+    const { tokensIn, tokensOut } = cited.stage;
+    const priced = tokensIn === undefined ? {} : { costUsd: cost(settings.prices, tokensIn, tokensOut ?? 0) };
+    trace.add('citations', { ...cited.stage, ...priced });
+  }
 
   const { minDomains, requirePrimary } = settings;
   const gateSettings = {

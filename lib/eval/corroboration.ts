@@ -14,7 +14,8 @@
  */
 import type { EvidenceSpan, Page } from '../shared/types';
 import { choosePassage } from '../evidence/corroborate';
-import { footnotedStatement } from '../evidence/follow-citations';
+import { footnotedStatement, READ_CANDIDATES, type CitationReader } from '../evidence/follow-citations';
+import { LabelBook } from './label-judge';
 
 /** One line of wice-dev.jsonl. */
 export interface WiceRow {
@@ -34,6 +35,10 @@ export interface ReadRow {
   score: number;
   /** The best passage holds a sentence of one of the supporting sets. */
   holds: boolean;
+  /** The cited sentence as the code reads it ('' when too short to look for). */
+  statement: string;
+  /** The best-scoring passages (READ_CANDIDATES at most, best first): what a model reader may be shown. */
+  candidates: Array<{ text: string; score: number; holds: boolean }>;
 }
 
 /** The cited article as a page: one line per sentence. Returns the page and each sentence's offset. */
@@ -83,19 +88,76 @@ export function readRow(row: WiceRow): ReadRow {
   const { page, offsets } = articlePage(row);
   const { span, at } = citingSpan(row);
   const statement = footnotedStatement(span, at);
-  if (statement === null) return { id: row.id, group: row.wikipedia_title, label: row.label, score: 0, holds: false };
+  const base = { id: row.id, group: row.wikipedia_title, label: row.label };
+  if (statement === null) return { ...base, score: 0, holds: false, statement: '', candidates: [] };
   const choice = choosePassage(statement.text, page, statement.nearFrom);
   const supporting = new Set(row.supporting.flat());
-  let holds = false;
-  if (choice.best >= 0) {
-    const p = choice.passages[choice.best]!;
-    holds = [...supporting].some((i) => {
+  const holdsAt = (index: number) => {
+    const p = choice.passages[index]!;
+    return [...supporting].some((i) => {
       const s = offsets[i]!;
       const e = s + row.sentences[i]!.length;
       return s < p.end && e > p.start;
     });
+  };
+  const candidates = choice.scores
+    .map((score, i) => ({ score, i }))
+    .filter((c) => c.score > 0)
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, READ_CANDIDATES)
+    .map((c) => ({ text: choice.passages[c.i]!.text, score: c.score, holds: holdsAt(c.i) }));
+  return {
+    ...base,
+    score: choice.score,
+    holds: choice.best >= 0 && holdsAt(choice.best),
+    statement: statement.text,
+    candidates,
+  };
+}
+
+/**
+ * The labels as a reader of citations would give them, for the label-answering judge: a candidate
+ * of a supported sentence that holds a supporting sentence "supports" it; every other candidate
+ * (those of partly supported sentences too: the judge's prompt asks for what states the claim,
+ * not part of it) "neither".
+ */
+export function corroborationLabels(rows: ReadRow[]): LabelBook {
+  const book = new LabelBook();
+  for (const r of rows)
+    for (const c of r.candidates) book.add(r.statement, c.text, r.label === 'supported' && c.holds ? 'supports' : 'neither');
+  return book;
+}
+
+/** What a reader said of each row's candidates, by row id: the candidates (by index) it found stating the sentence, as the code accepted it. */
+export type ReaderSaid = Map<string, Set<number>>;
+
+/** Each row's candidates, all of them, put to `reader` (one ask a row), and what the code accepted of its reading. */
+export async function readerSaid(rows: ReadRow[], reader: CitationReader): Promise<ReaderSaid> {
+  const said: ReaderSaid = new Map();
+  for (const r of rows) {
+    if (r.candidates.length === 0) continue;
+    const reading = await reader([
+      { statement: r.statement, passages: r.candidates.map((c, j) => ({ id: `C${j + 1}`, text: c.text })) },
+    ]);
+    const ids = reading.supporting.get(0);
+    if (ids) said.set(r.id, new Set(ids.map((id) => Number(id.slice(1)) - 1)));
   }
-  return { id: row.id, group: row.wikipedia_title, label: row.label, score: choice.score, holds };
+  return said;
+}
+
+/**
+ * The rows as a reader decides them at a floor (lib/evidence/follow-citations.ts): the candidates at
+ * or above the floor are shown, the best-scoring one it found stating the sentence is accepted; a
+ * row it did not read is left to the code's own rule (MIN_SUPPORT).
+ */
+export function withReader(rows: ReadRow[], said: ReaderSaid, floorOf: (r: ReadRow) => number, minSupport: number): ReadRow[] {
+  return rows.map((r) => {
+    const shown = r.candidates.map((c, j) => ({ c, j })).filter(({ c }) => c.score >= floorOf(r));
+    const read = said.get(r.id);
+    if (shown.length === 0 || !read) return r.score >= minSupport ? r : { ...r, score: 0 };
+    const hit = shown.find(({ j }) => read.has(j));
+    return hit ? { ...r, score: 1, holds: hit.c.holds } : { ...r, score: 0, holds: false };
+  });
 }
 
 /** The three acceptance figures. */
@@ -156,5 +218,75 @@ export function corroborationReport(rows: ReadRow[], inForce: number) {
     all: figuresOf(rows, () => inForce),
     atFit: figuresOf(rows, () => fittedOnAll),
     leftOut: figuresOf(rows, (r) => leftOutFit.get(r.group)!),
+  };
+}
+
+/** The share of what it reads the wrong reader gets wrong, at which READ_FLOOR is fitted, and the seeds of its draws. */
+export const FIT_WRONG_SHARE = 0.2;
+export const FIT_SEEDS = [1, 2, 3, 4, 5];
+
+/** The figures of each reading, averaged (a wrong reader's, over its seeds); the counts are the first reading's. */
+function meanFigures(
+  rows: ReadRow[],
+  saids: ReaderSaid[],
+  floorOf: (r: ReadRow) => number,
+  minSupport: number,
+): CorroborationFigures {
+  const each = saids.map((s) => figuresOf(withReader(rows, s, floorOf, minSupport), () => minSupport));
+  const mean = (k: 'supportedFound' | 'acceptedWrong' | 'unsupportedGiven') => each.reduce((a, f) => a + f[k], 0) / each.length;
+  return {
+    supportedFound: mean('supportedFound'),
+    acceptedWrong: mean('acceptedWrong'),
+    unsupportedGiven: mean('unsupportedGiven'),
+    counts: each[0]!.counts,
+  };
+}
+
+/**
+ * READ_FLOOR's fit: the lowest grid value at which, with the reader wrong on FIT_WRONG_SHARE of what
+ * it reads (`wrongSaid`, one reading a seed, averaged), at most UNSUPPORTED_BOUND of the unsupported
+ * sentences get a passage: the floor is what bounds a wrong reader on sentences the page does not
+ * state.
+ */
+export function fitReadFloor(rows: ReadRow[], wrongSaid: ReaderSaid[], minSupport: number): number {
+  for (const v of SUPPORT_GRID)
+    if (meanFigures(rows, wrongSaid, () => v, minSupport).unsupportedGiven <= UNSUPPORTED_BOUND) return v;
+  return SUPPORT_GRID[SUPPORT_GRID.length - 1]!;
+}
+
+/** With a reader: the figures of a good and a wrong reader (mean over its seeds) at the floor in force, fitted on all, and left out by article. */
+export function readerReport(
+  rows: ReadRow[],
+  said: { good: ReaderSaid; wrong: ReaderSaid[] },
+  floor: number,
+  minSupport: number,
+) {
+  const fittedOnAll = fitReadFloor(rows, said.wrong, minSupport);
+  const groups = [...new Set(rows.map((r) => r.group))];
+  const leftOutFit = new Map<string, number>();
+  for (const g of groups)
+    leftOutFit.set(
+      g,
+      fitReadFloor(
+        rows.filter((r) => r.group !== g),
+        said.wrong,
+        minSupport,
+      ),
+    );
+  const fits = [...leftOutFit.values()];
+  const leftOut = (r: ReadRow) => leftOutFit.get(r.group)!;
+  return {
+    inForce: floor,
+    fittedOnAll,
+    upToDate: floor === fittedOnAll,
+    leftOutRange: [Math.min(...fits), Math.max(...fits)] as [number, number],
+    good: {
+      all: meanFigures(rows, [said.good], () => floor, minSupport),
+      leftOut: meanFigures(rows, [said.good], leftOut, minSupport),
+    },
+    wrong: {
+      all: meanFigures(rows, said.wrong, () => floor, minSupport),
+      leftOut: meanFigures(rows, said.wrong, leftOut, minSupport),
+    },
   };
 }

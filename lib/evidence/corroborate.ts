@@ -33,6 +33,8 @@ export const NEAR_FOOTNOTE = 2;
 /** The passages of a cited page, and the one that best states the cited sentence (-1: none shares a word). */
 export interface PassageChoice {
   passages: Passage[];
+  /** Each passage's score, in page order. */
+  scores: number[];
   best: number;
   score: number;
 }
@@ -186,5 +188,5 @@ export function choosePassage(statement: string, page: Page, nearFrom = 0): Pass
   scores.forEach((s, i) => {
     if (s > score) [best, score] = [i, s];
   });
-  return { passages, best, score };
+  return { passages, scores, best, score };
 }

@@ -3,7 +3,7 @@ import type { FetchOutcome } from '../pages/fetch-page';
 import { sentenceSpans } from '../pages/passages';
 import { publisherOf } from '../pages/publisher';
 import { contentWords } from '../text/tokens';
-import { choosePassage } from './corroborate';
+import { choosePassage, type PassageChoice } from './corroborate';
 
 /**
  * Passages of a cited page stating less than this share of the citing sentence's weighted features
@@ -27,6 +27,8 @@ export interface Corroboration {
   /** Passages of cited pages that state what the citing sentence says, each with `citedBy` (no span id yet). */
   found: Array<Omit<EvidenceSpan, 'spanId'>>;
   followed: FollowedCitation[];
+  /** What the model reader was asked and said, when there was one. */
+  reading?: Omit<CitationReading, 'supporting'>;
 }
 
 /** A full stop that ends an initial or an abbreviation ("A.", "Dr.", "c.", "St."), not a sentence. */
@@ -62,21 +64,62 @@ export function footnotedStatement(span: EvidenceSpan, at: number): { text: stri
   return contentWords(statement.text).length < 3 ? null : statement;
 }
 
+/** How many of a cited page's best-scoring passages a model reader is shown. */
+export const READ_CANDIDATES = 3;
 /**
- * Keyless corroboration: the footnotes inside the selected passages (anchored by offset, see
- * footnotes.ts) name the sources those sentences rest on. Each cited page, on a publisher the
- * evidence does not have yet, is fetched with the same fetcher (no cookies, caps, no private
- * network) and searched for the passage that states the cited sentence; that passage is evidence of
- * its own publisher, marked as found through the citing page.
+ * The least share of the citing sentence a passage must state (the same score as MIN_SUPPORT) to be
+ * shown to a model reader: what a wrong reader can let through is bounded by it. Fitted on WiCE dev
+ * by the rule in lib/eval/corroboration.ts (fitReadFloor), with the label-answering reader wrong on
+ * 20% of what it reads; `npx tsx scripts/eval-corroboration.ts` prints the fit and its figures.
  */
-export async function followCitations(
-  spans: EvidenceSpan[],
-  pages: Map<string, Page>,
-  fetchPage: (url: string) => Promise<FetchOutcome>,
-  options: { maxFetches: number },
-): Promise<Corroboration> {
+export const READ_FLOOR = 0.38;
+
+/** One cited sentence put to a model reader: its candidate passages, by id ("C1", best-scoring first). */
+export interface CitationAsk {
+  statement: string;
+  passages: Array<{ id: string; text: string }>;
+}
+
+/**
+ * What a model reader said, by the ask's index: the ids of the candidates it found stating the
+ * sentence, each with a quote the code found in it and not overruled by the code's own reading. An
+ * ask left out was not read (the model failed, or its reply for it could not be used): the code's
+ * own rule decides it.
+ */
+export interface CitationReading {
+  supporting: Map<number, string[]>;
+  /** For the trace: what was asked and what came back. */
+  summary: string;
+  tokensIn: number;
+  tokensOut: number;
+}
+
+/** A model that reads the candidates (lib/claims/read-citations.ts: the judge, with its disposal). */
+export type CitationReader = (asks: CitationAsk[]) => Promise<CitationReading>;
+
+type Found = Corroboration['found'][number];
+interface Chosen {
+  span: EvidenceSpan;
+  citation: Citation;
+  url: string;
+  statement: string;
+  nearFrom: number;
+}
+type CitationRecord = Omit<FollowedCitation, 'outcome'>;
+/** A cited page read, with its passages scored. */
+interface PageRead {
+  record: CitationRecord;
+  page: Page;
+  choice: PassageChoice;
+  chosen: Chosen;
+}
+/** A cited page read, or what stopped it. */
+type ReadCitation = PageRead | { record: CitationRecord; outcome: string };
+
+/** The footnotes of the spans to follow: one cited URL per publisher the evidence lacks, at most `maxFetches`. */
+function chooseCitations(spans: EvidenceSpan[], pages: Map<string, Page>, maxFetches: number): Chosen[] {
   const have = new Set(spans.map((s) => publisherOf(s.url)));
-  const chosen = new Map<string, { span: EvidenceSpan; citation: Citation; url: string; statement: string; nearFrom: number }>();
+  const chosen = new Map<string, Chosen>();
   for (const span of spans) {
     const citations = pages.get(span.url)?.citations ?? [];
     for (const c of citations) {
@@ -84,45 +127,118 @@ export async function followCitations(
       const cited = footnotedStatement(span, c.at);
       if (cited === null) continue;
       const url = c.urls.find((u) => !have.has(publisherOf(u)) && !chosen.has(publisherOf(u)));
-      if (!url || chosen.size >= options.maxFetches) continue;
+      if (!url || chosen.size >= maxFetches) continue;
       chosen.set(publisherOf(url), { span, citation: c, url, statement: cited.text, nearFrom: cited.nearFrom });
     }
   }
-  type Found = Corroboration['found'][number];
-  const results = await Promise.all(
-    [...chosen.values()].map(
-      async ({ span, citation, url, statement, nearFrom }): Promise<FollowedCitation & { found?: Found }> => {
-        const record = { from: span.spanId, note: citation.note, url, statement };
-        const outcome = await fetchPage(url);
-        if (!outcome.ok) return { ...record, outcome: `not read: ${outcome.reason}` };
-        const page = outcome.extraction.page;
-        if (publisherOf(page.url) === publisherOf(span.url))
-          return { ...record, outcome: `redirected to the citing publisher (${page.url})` };
-        const { passages, best, score: bestScore } = choosePassage(statement, page, nearFrom);
-        if (best < 0 || bestScore < MIN_SUPPORT)
-          return {
-            ...record,
-            outcome: `read; no passage states the cited sentence (best ${bestScore.toFixed(2)} < ${MIN_SUPPORT})`,
-          };
-        const found: Found = {
-          ...passages[best]!,
-          score: Math.round(bestScore * 1000) / 1000,
-          citedBy: { url: span.url, title: span.title },
-        };
-        return { ...record, outcome: `supports it (${bestScore.toFixed(2)})`, found };
-      },
-    ),
+  return [...chosen.values()];
+}
+
+/** The candidates a reader is shown: the best-scoring passages at or above READ_FLOOR, best first, as passage indexes. */
+export function readCandidates(choice: PassageChoice): number[] {
+  return choice.scores
+    .map((s, i) => [s, i] as const)
+    .filter(([s]) => s > 0 && s >= READ_FLOOR)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1])
+    .slice(0, READ_CANDIDATES)
+    .map(([, i]) => i);
+}
+
+/** A passage accepted as stating the cited sentence. */
+function foundAt(read: PageRead, index: number): Found {
+  const { choice, chosen } = read;
+  return {
+    ...choice.passages[index]!,
+    score: Math.round(choice.scores[index]! * 1000) / 1000,
+    citedBy: { url: chosen.span.url, title: chosen.span.title },
+  };
+}
+
+/** The code's own rule: the best passage, at or above MIN_SUPPORT. */
+function byCode(read: PageRead): { outcome: string; found?: Found } {
+  const { best, score } = read.choice;
+  if (best < 0 || score < MIN_SUPPORT)
+    return { outcome: `read; no passage states the cited sentence (best ${score.toFixed(2)} < ${MIN_SUPPORT})` };
+  return { outcome: `supports it (${score.toFixed(2)})`, found: foundAt(read, best) };
+}
+
+/** The reader's finding, as the code applies it: the best-scoring candidate it found stating the sentence. */
+function byReader(read: PageRead, candidates: number[], ids: string[]): { outcome: string; found?: Found } {
+  const k = candidates.findIndex((_, j) => ids.includes(`C${j + 1}`));
+  if (k < 0)
+    return {
+      outcome: `read; the model found no passage stating the cited sentence among ${candidates.length} candidate${candidates.length === 1 ? '' : 's'}`,
+    };
+  const index = candidates[k]!;
+  return {
+    outcome: `supports it (the model read it so; score ${read.choice.scores[index]!.toFixed(2)})`,
+    found: foundAt(read, index),
+  };
+}
+
+/**
+ * Keyless corroboration: the footnotes inside the selected passages (anchored by offset, see
+ * footnotes.ts) name the sources those sentences rest on. Each cited page, on a publisher the
+ * evidence does not have yet, is fetched with the same fetcher (no cookies, caps, no private
+ * network) and searched for the passage that states the cited sentence; that passage is evidence of
+ * its own publisher, marked as found through the citing page. With a `reader` (a model), its best
+ * passages at or above READ_FLOOR are put to it, all cited pages in one call, and the passage it
+ * finds stating the sentence is taken (its quote and the code's reading checked by the judge's
+ * disposal); without one, or for what it did not read, the best passage at or above MIN_SUPPORT.
+ */
+export async function followCitations(
+  spans: EvidenceSpan[],
+  pages: Map<string, Page>,
+  fetchPage: (url: string) => Promise<FetchOutcome>,
+  options: { maxFetches: number; reader?: CitationReader },
+): Promise<Corroboration> {
+  const reads = await Promise.all(
+    chooseCitations(spans, pages, options.maxFetches).map(async (chosen): Promise<ReadCitation> => {
+      const { span, citation, url, statement, nearFrom } = chosen;
+      const record = { from: span.spanId, note: citation.note, url, statement };
+      const outcome = await fetchPage(url);
+      if (!outcome.ok) return { record, outcome: `not read: ${outcome.reason}` };
+      const page = outcome.extraction.page;
+      if (publisherOf(page.url) === publisherOf(span.url))
+        return { record, outcome: `redirected to the citing publisher (${page.url})` };
+      return { record, page, choice: choosePassage(statement, page, nearFrom), chosen };
+    }),
   );
+  const asks: Array<{ read: number; candidates: number[] }> = [];
+  reads.forEach((r, i) => {
+    if (!('page' in r)) return;
+    const candidates = readCandidates(r.choice);
+    if (candidates.length > 0) asks.push({ read: i, candidates });
+  });
+  let reading: CitationReading | null = null;
+  if (options.reader && asks.length > 0)
+    reading = await options.reader(
+      asks.map(({ read, candidates }) => {
+        const r = reads[read] as PageRead;
+        return {
+          statement: r.record.statement,
+          passages: candidates.map((p, j) => ({ id: `C${j + 1}`, text: r.choice.passages[p]!.text })),
+        };
+      }),
+    );
+  const results = reads.map((r, i): FollowedCitation & { found?: Found } => {
+    if (!('page' in r)) return { ...r.record, outcome: r.outcome };
+    const a = asks.findIndex((x) => x.read === i);
+    const ids = a >= 0 ? reading?.supporting.get(a) : undefined;
+    const decided = ids !== undefined ? byReader(r, asks[a]!.candidates, ids) : byCode(r);
+    return { ...r.record, ...decided };
+  });
   return {
     found: results.flatMap((r) => (r.found ? [r.found] : [])),
     followed: results.map((r) => ({ from: r.from, note: r.note, url: r.url, statement: r.statement, outcome: r.outcome })),
+    ...(reading ? { reading: { summary: reading.summary, tokensIn: reading.tokensIn, tokensOut: reading.tokensOut } } : {}),
   };
 }
 
 /** The spans with the cited sources added, and the trace record when footnotes were followed. */
 export interface CorroboratedSpans {
   spans: EvidenceSpan[];
-  stage: { ok: boolean; summary: string; detail: FollowedCitation[] } | null;
+  stage: { ok: boolean; summary: string; detail: FollowedCitation[]; tokensIn?: number; tokensOut?: number } | null;
 }
 
 /**
@@ -136,13 +252,17 @@ export async function addCitedSources(
   fetchPage: (url: string) => Promise<FetchOutcome>,
   minDomains: number,
   onFollow: () => void = () => undefined,
+  reader?: CitationReader,
 ): Promise<CorroboratedSpans> {
   const publishers = new Set(spans.map((s) => publisherOf(s.url))).size;
   const byUrl = new Map(pages.map((p) => [p.url, p]));
   if (publishers >= minDomains || !spans.some((s) => byUrl.get(s.url)?.citations?.length)) return { spans, stage: null };
   onFollow();
   // One fetch beyond the publishers missing, in case a cited page cannot be read.
-  const { found, followed } = await followCitations(spans, byUrl, fetchPage, { maxFetches: minDomains - publishers + 1 });
+  const { found, followed, reading } = await followCitations(spans, byUrl, fetchPage, {
+    maxFetches: minDomains - publishers + 1,
+    ...(reader ? { reader } : {}),
+  });
   const added = found.map((f, i): EvidenceSpan => ({ ...f, spanId: `S${spans.length + i + 1}` }));
   return {
     spans: [...spans, ...added],
@@ -151,8 +271,9 @@ export async function addCitedSources(
       summary:
         followed.length === 0
           ? 'the selected passages cite no source on another publisher'
-          : `${followed.length} cited source${followed.length === 1 ? '' : 's'} followed, ${added.length} supporting passage${added.length === 1 ? '' : 's'} found${added.length > 0 ? ` (${added.map((a) => `${a.spanId} ${publisherOf(a.url)}`).join(', ')})` : ''}`,
+          : `${followed.length} cited source${followed.length === 1 ? '' : 's'} followed, ${added.length} supporting passage${added.length === 1 ? '' : 's'} found${added.length > 0 ? ` (${added.map((a) => `${a.spanId} ${publisherOf(a.url)}`).join(', ')})` : ''}${reading ? `; model reader: ${reading.summary}` : ''}`,
       detail: followed,
+      ...(reading ? { tokensIn: reading.tokensIn, tokensOut: reading.tokensOut } : {}),
     },
   };
 }
