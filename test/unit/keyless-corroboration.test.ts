@@ -9,6 +9,9 @@ import { defaultSettings } from '@/lib/settings';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
 import { wikipediaHandler } from '../fakes/wikipedia-site';
+import { judgeItemsInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
+import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
+import type { ChatModel } from '@/lib/model/chat-model';
 import {
   MOZILLA_CITED_URL,
   MOZILLA_CITED_STATEMENT,
@@ -32,7 +35,7 @@ afterAll(async () => {
   await Promise.all([wiki?.close(), site?.close()]);
 });
 
-function run(question = MOZILLA_QUESTION) {
+function run(question = MOZILLA_QUESTION, model: ChatModel | null = null) {
   return answerQuestion(
     question,
     {
@@ -42,7 +45,7 @@ function run(question = MOZILLA_QUESTION) {
       fetchPage: (url) =>
         fetchPage(url, { fetch: fetchVia, parseHtml: parseHtmlWithLinkedom, allowPrivateNetwork: true, now: () => NOW }),
       readTabs: async () => [],
-      model: null,
+      model,
       onProgress: () => undefined,
     },
     pipelineSettings(defaultSettings()),
@@ -79,6 +82,62 @@ describe('keyless corroboration: a Wikipedia passage’s footnote leads to a sec
     const stage = r.trace.stages.find((s) => s.stage === 'citations')!;
     expect(JSON.stringify(stage.detail)).toContain('no passage states the cited sentence');
     site.setPage('mozilla-foundation.test', '/foundation/moco/', mozillaCitedPage());
+  });
+});
+
+describe('with a model and the judge on, the model reads the cited page and the code disposes', () => {
+  let openai: FakeOpenAi;
+  let judged: string[] = [];
+  let says: 'supports' | 'neither' = 'neither';
+  beforeAll(async () => {
+    openai = await startFakeOpenAi({
+      apiKey: 'k',
+      reply: () => '',
+      judge: (body) => {
+        const items = judgeItemsInPrompt(body);
+        judged.push(...items.flatMap((it) => it.spans.map((s) => s.text)));
+        return JSON.stringify({
+          verdicts: items.map((it) => ({
+            item: it.item,
+            supports:
+              says === 'supports'
+                ? it.spans
+                    .filter((s) => s.text.includes('tax-paying subsidiary'))
+                    .map((s) => ({ span: s.id, quote: 'a wholly owned, tax-paying subsidiary of the Mozilla Foundation' }))
+                : [],
+            contradicts: [],
+          })),
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await openai?.close();
+  });
+  const model = () => createOpenAiCompatibleModel({ baseUrl: openai.baseUrl, apiKey: 'k', model: 'm' });
+
+  it('its “neither” refuses the second source the words alone accept; the trace says what it was asked', async () => {
+    judged = [];
+    says = 'neither';
+    const r = await run(MOZILLA_QUESTION, model());
+    expect(r.mode).toBe('abstained');
+    expect(judged.some((t) => t.includes(MOZILLA_CITED_STATEMENT))).toBe(true);
+    const stage = r.trace.stages.find((s) => s.stage === 'citations')!;
+    expect(stage.summary).toContain('0 supporting passages found; model reader: 1/1 claims judged, 0 with a verdict');
+    expect(JSON.stringify(stage.detail)).toContain('the model found no passage stating the cited sentence');
+    expect(stage.tokensIn).toBeGreaterThan(0);
+  });
+
+  it('its “supports”, quoted from the passage, is the second source', async () => {
+    judged = [];
+    says = 'supports';
+    const r = await run(MOZILLA_QUESTION, model());
+    const stage = r.trace.stages.find((s) => s.stage === 'citations')!;
+    expect(stage.summary).toMatch(
+      /1 supporting passage found \(S\d+ mozilla-foundation\.test\); model reader: 1\/1 claims judged, 1 with a verdict/,
+    );
+    expect(JSON.stringify(stage.detail)).toContain('the model read it so');
+    expect(r.gate!.notes.join(' ')).toContain('independent sources: 2');
   });
 });
 
