@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { choosePassage } from '@/lib/evidence/corroborate';
 import {
   addCitedSources,
-  followCitations,
   footnotedStatement,
   MIN_SUPPORT,
   READ_CANDIDATES,
@@ -12,7 +11,7 @@ import {
 import { citationReader } from '@/lib/claims/read-citations';
 import type { ChatModel, ChatRequest } from '@/lib/model/chat-model';
 import type { Page } from '@/lib/shared/types';
-import { span } from './spans';
+import { citedPage as page, FILLER, followOne, span } from './spans';
 
 /** A model that answers each request with `reply(request)`, and keeps what it was asked. */
 function scripted(reply: (request: ChatRequest) => string | Error): ChatModel & { asked: ChatRequest[] } {
@@ -33,44 +32,9 @@ function scripted(reply: (request: ChatRequest) => string | Error): ChatModel & 
 const supports = (...found: Array<[string, string]>) =>
   JSON.stringify({ verdicts: [{ item: 1, supports: found.map(([s, quote]) => ({ span: s, quote })), contradicts: [] }] });
 
-function page(paragraphs: string[]): Page {
-  return {
-    url: 'https://cited.example.net/story',
-    title: 'A story',
-    text: paragraphs.join('\n'),
-    published: null,
-    retrievedAt: '2026-12-01T00:00:00Z',
-    contentHash: '',
-    origin: 'web',
-  };
-}
-
-const FILLER = [
-  'The office publishes its tables twice a year, in spring and in autumn, for every borough and district.',
-  'Questions about the tables can be sent to the press desk, which answers on working days before noon.',
-];
-
-/** The citing sentence, its footnote to `cited`, and followCitations run with `reader`'s model (none: the code alone). */
-async function follow(sentence: string, cited: Page, model?: ChatModel) {
-  const text = `${sentence}[1]`;
-  const from = span('S1', text, 'https://en.wikipedia.org/wiki/Someone');
-  const pages = new Map([
-    [
-      from.url,
-      {
-        ...page([text]),
-        url: from.url,
-        citations: [{ at: text.indexOf('[1]'), note: 'cite_note-1', label: '', urls: [cited.url] }],
-      },
-    ],
-  ]);
-  return followCitations(
-    [from],
-    pages,
-    async () => ({ ok: true, extraction: { page: cited, readable: true, density: 1 }, truncated: false, bytes: 0 }),
-    { maxFetches: 1, ...(model ? { reader: citationReader(model) } : {}) },
-  );
-}
+/** The citing sentence followed to `cited`, with `model` as the reader (none: the code alone). */
+const follow = (sentence: string, cited: Page, model?: ChatModel) =>
+  followOne(sentence, cited, model ? citationReader(model) : undefined);
 
 /** The code's scores for the citing sentence against the page's passages. */
 function scores(sentence: string, cited: Page) {

@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { choosePassage, scoreTexts } from '@/lib/evidence/corroborate';
 import { readFigures } from '@/lib/evidence/figures';
-import { followCitations, footnotedStatement, MIN_SUPPORT } from '@/lib/evidence/follow-citations';
-import type { Page } from '@/lib/shared/types';
-import { span } from './spans';
-
-function page(paragraphs: string[], title = 'Cited page'): Page {
-  return {
-    url: 'https://cited.example.net/report',
-    title,
-    text: paragraphs.join('\n'),
-    published: null,
-    retrievedAt: '2026-12-01T00:00:00Z',
-    contentHash: '',
-    origin: 'web',
-  };
-}
-
-/** Paragraphs each long enough to be a passage of their own. */
-const FILLER = [
-  'The office publishes its tables twice a year, in spring and in autumn, for every borough and district.',
-  'Questions about the tables can be sent to the press desk, which answers on working days before noon.',
-];
+import { footnotedStatement, MIN_SUPPORT } from '@/lib/evidence/follow-citations';
+import { citedPage as page, FILLER, followOne, span } from './spans';
 
 describe('corroboration: the passage that states the cited sentence', () => {
   it('the issue’s Berlin example: the same figure, the date inside the year, the subject and the words together', async () => {
@@ -32,26 +13,7 @@ describe('corroboration: the passage that states the cited sentence', () => {
       'Hamburg, the second city, counted 1,910,160 residents on the same day, a rise of half a percent.',
       ...FILLER,
     ]);
-    const text = 'At the end of 2024 Berlin had 3,782,202 registered inhabitants.[4]';
-    const from = span('S1', text, 'https://en.wikipedia.org/wiki/Berlin');
-    const pages = new Map([
-      [
-        from.url,
-        {
-          ...page([text]),
-          url: from.url,
-          citations: [{ at: text.indexOf('[4]'), note: 'cite_note-4', label: '', urls: [cited.url] }],
-        },
-      ],
-    ]);
-    const r = await followCitations(
-      [from],
-      pages,
-      async () => ({ ok: true, extraction: { page: cited, readable: true, density: 1 }, truncated: false, bytes: 0 }),
-      {
-        maxFetches: 1,
-      },
-    );
+    const r = await followOne('At the end of 2024 Berlin had 3,782,202 registered inhabitants.', cited);
     expect(r.followed[0]!.outcome).toMatch(/^supports it/);
     expect(r.found[0]!.text).toBe(berlin);
     expect(r.found[0]!.score).toBeGreaterThanOrEqual(MIN_SUPPORT);
