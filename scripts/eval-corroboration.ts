@@ -5,19 +5,19 @@
  * code splits it, and the passage it accepts is checked against the annotators' supporting sentences.
  * Three figures, fitted on all and left out by article (lib/eval/corroboration.ts says how):
  * supported sentences given a passage holding a supporting sentence, accepted passages holding none,
- * unsupported sentences given a passage. Twice: by the code alone (MIN_SUPPORT), and with a model
- * reading the best candidates (READ_FLOOR), the model being the label-answering judge
+ * unsupported sentences given a passage. By the code alone (MIN_SUPPORT), and with a model reading
+ * the code's best window (READ_FLOOR), the model being the label-answering judge
  * (lib/eval/label-judge.ts) through the real judge prompt, schema and disposal: once right, once
- * wrong on 20% of what it reads (seed 1).
+ * wrong on 20% of what it reads (seeds 1–5, averaged).
  *
- *   npx tsx scripts/eval-corroboration.ts [--check | --floor] [--json]
+ *   npx tsx scripts/eval-corroboration.ts [--check] [--json]
  *
- * --check exits 1 below acceptance (issue #23: ≥ 0.75, ≤ 0.03, ≤ 0.05, each within 0.05 of its
- * left-out twin), for the code alone and for the good reader, when MIN_SUPPORT or READ_FLOOR is not
- * the fit on all, or when followCitations itself accepts other passages than the figures counted.
- * --floor (what `npm run eval` runs) checks the same, with each supported figure held at what is
- * measured now (FLOOR) instead of the acceptance line that neither reaches yet. The wrong reader's
- * figures are printed, not bounded: they are what a bad model lets through.
+ * --check (what `npm run eval` runs) exits 1 when the model's reading falls below issue #23's
+ * acceptance (≥ 0.75, ≤ 0.03, ≤ 0.05, each within 0.05 of its left-out twin), when the code alone
+ * falls below what it is measured at now (CODE_FLOOR: words alone do not reach the 0.75), when
+ * MIN_SUPPORT or READ_FLOOR is not the fit on all, or when followCitations itself accepts other
+ * passages than the figures counted. The wrong reader's figures are printed, not bounded: they are
+ * what a bad model lets through.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,11 +41,10 @@ import { labelJudge } from '../lib/eval/label-judge';
 const FILE = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
 const ACCEPT = { supportedFound: 0.75, acceptedWrong: 0.03, unsupportedGiven: 0.05, twin: 0.05 };
 /**
- * What `--floor` holds the supported figure at: what is measured now, 0.02 below, rounded down, as
- * test/eval/thresholds.json sets its rates. The code alone: 0.583 (2026-12-01); with the good
- * reader at READ_FLOOR: 0.704 (2026-12-02), both fitted on all and left out alike.
+ * The code alone's supported figure as measured now, 0.02 below, rounded down, as
+ * test/eval/thresholds.json sets its rates: 0.591 fitted on all and left out (2026-12-02).
  */
-const FLOOR = { code: { ...ACCEPT, supportedFound: 0.56 }, reader: { ...ACCEPT, supportedFound: 0.68 } };
+const CODE_FLOOR = { ...ACCEPT, supportedFound: 0.57 };
 const args = new Set(process.argv.slice(2));
 
 const rows: WiceRow[] = readFileSync(FILE, 'utf8')
@@ -131,7 +130,7 @@ else {
   );
 }
 
-if (args.has('--check') || args.has('--floor')) {
+if (args.has('--check')) {
   const fails: string[] = [];
   const check = (name: string, all: CorroborationFigures, leftOut: CorroborationFigures, bound: typeof ACCEPT) => {
     if (all.supportedFound < bound.supportedFound)
@@ -144,8 +143,8 @@ if (args.has('--check') || args.has('--floor')) {
       if (Math.abs(all[k] - leftOut[k]) > bound.twin)
         fails.push(`${name}: ${k} moves ${f(Math.abs(all[k] - leftOut[k]))} from its left-out twin`);
   };
-  check('code alone', report.all, report.leftOut, args.has('--check') ? ACCEPT : FLOOR.code);
-  check('good reader', withReader.good.all, withReader.good.leftOut, args.has('--check') ? ACCEPT : FLOOR.reader);
+  check('code alone', report.all, report.leftOut, CODE_FLOOR);
+  check('good reader', withReader.good.all, withReader.good.leftOut, ACCEPT);
   if (!report.upToDate) fails.push(`MIN_SUPPORT ${report.inForce} is not the fit on all (${report.fittedOnAll})`);
   if (!withReader.upToDate) fails.push(`READ_FLOOR ${withReader.inForce} is not the fit on all (${withReader.fittedOnAll})`);
   for (const [k, v] of Object.entries(agree))

@@ -13,8 +13,8 @@
  * fitted on the other articles).
  */
 import type { EvidenceSpan, Page } from '../shared/types';
-import { choosePassage } from '../evidence/corroborate';
-import { footnotedStatement, READ_CANDIDATES, type CitationReader } from '../evidence/follow-citations';
+import { choosePassage, joinPassages } from '../evidence/corroborate';
+import { candidateWindows, footnotedStatement, type CitationReader } from '../evidence/follow-citations';
 import { LabelBook } from './label-judge';
 
 /** One line of wice-dev.jsonl. */
@@ -37,7 +37,7 @@ export interface ReadRow {
   holds: boolean;
   /** The cited sentence as the code reads it ('' when too short to look for). */
   statement: string;
-  /** The best-scoring passages (READ_CANDIDATES at most, best first): what a model reader may be shown. */
+  /** The windows a model reader may be shown (candidateWindows, floor aside), best first, with their scores. */
   candidates: Array<{ text: string; score: number; holds: boolean }>;
 }
 
@@ -92,24 +92,25 @@ export function readRow(row: WiceRow): ReadRow {
   if (statement === null) return { ...base, score: 0, holds: false, statement: '', candidates: [] };
   const choice = choosePassage(statement.text, page, statement.nearFrom);
   const supporting = new Set(row.supporting.flat());
-  const holdsAt = (index: number) => {
-    const p = choice.passages[index]!;
+  const holdsIn = (w: { first: number; last: number }) => {
+    const from = choice.passages[w.first]!.start;
+    const to = choice.passages[w.last]!.end;
     return [...supporting].some((i) => {
       const s = offsets[i]!;
       const e = s + row.sentences[i]!.length;
-      return s < p.end && e > p.start;
+      return s < to && e > from;
     });
   };
-  const candidates = choice.scores
-    .map((score, i) => ({ score, i }))
-    .filter((c) => c.score > 0)
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, READ_CANDIDATES)
-    .map((c) => ({ text: choice.passages[c.i]!.text, score: c.score, holds: holdsAt(c.i) }));
+  const candidates = candidateWindows(choice).map((w) => ({
+    text: joinPassages(page, choice.passages, w).text,
+    score: w.score,
+    holds: holdsIn(w),
+  }));
   return {
     ...base,
     score: choice.score,
-    holds: choice.best >= 0 && holdsAt(choice.best),
+    // What the code shows when it accepts: the best passage with the neighbours that state the rest.
+    holds: choice.best >= 0 && holdsIn(choice.window(choice.best)),
     statement: statement.text,
     candidates,
   };

@@ -19,7 +19,7 @@
  * The caller (lib/pipeline/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
  */
 import type { Page, Passage } from '../shared/types';
-import { splitPassages } from '../pages/passages';
+import { PASSAGE_CHARS, splitPassages } from '../pages/passages';
 import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
 import { stem } from '../verify/lexical';
@@ -37,6 +37,8 @@ export interface PassageChoice {
   scores: number[];
   best: number;
   score: number;
+  /** The passage at `index` grown by the neighbours that state the rest of the sentence. */
+  window: (index: number) => PassageWindow;
 }
 
 /** One thing the sentence says that a passage can state: the keys that meet it, and whether it is near the footnote. */
@@ -145,10 +147,13 @@ const FUNCTION_WORDS = new Set(
 export const CONTEXT_CREDIT = 0.5;
 
 /**
- * Scores texts against a statement's features: the idf-weighted share met, idf over the texts. A
- * feature met only by a text's neighbours or by `title` counts CONTEXT_CREDIT of its weight.
+ * A statement read against texts: its features, their weights (idf over the texts, NEAR_FOOTNOTE
+ * for the clause the footnote follows) and which texts meet each. `score(a, b)` is the share of the
+ * weight met by the run of texts a..b (one text when a = b); a feature met only next to the run (the
+ * text before or after it), or by `title`, or a word of a name the run writes by another of its
+ * words and the texts state elsewhere, counts CONTEXT_CREDIT.
  */
-export function scoreTexts(statement: string, texts: string[], title = '', nearFrom = 0): number[] {
+export function readAgainst(statement: string, texts: string[], title = '', nearFrom = 0) {
   const features = featuresOf(statement, nearFrom).filter((f) => !FUNCTION_WORDS.has(f.text));
   const offered = texts.map(offeredKeys);
   const titled = offeredKeys(title);
@@ -160,33 +165,95 @@ export function scoreTexts(statement: string, texts: string[], title = '', nearF
     const df = Math.max(1, meets[i]!.filter(Boolean).length);
     return Math.log(1 + (n - df + 0.5) / (df + 0.5)) * (f.near ? NEAR_FOOTNOTE : 1);
   });
-  const total = weights.reduce((a, b) => a + b, 0);
-  if (total === 0) return texts.map(() => 0);
+  const total = weights.reduce((x, y) => x + y, 0);
   const onPage = meets.map((m) => m.some(Boolean));
-  const credit = (i: number, t: number) => {
-    if (meets[i]![t]) return 1;
+  const inTitle = features.map((f) => meetsIn(f, titled));
+  const metIn = (i: number, a: number, b: number) => meets[i]!.slice(a, b + 1).some(Boolean);
+  const credit = (i: number, a: number, b: number) => {
+    if (metIn(i, a, b)) return 1;
     const f = features[i]!;
     // A passage writing a name by part of it ("Williams") leaves the rest ("Michelle") to the page, as it leaves "he".
     const partOfName =
-      f.name !== undefined && onPage[i]! && features.some((g, j) => j !== i && g.name === f.name && meets[j]![t]);
-    return partOfName || meets[i]![t - 1] || meets[i]![t + 1] || meetsIn(f, titled) ? CONTEXT_CREDIT : 0;
+      f.name !== undefined && onPage[i]! && features.some((g, j) => j !== i && g.name === f.name && metIn(j, a, b));
+    return partOfName || meets[i]![a - 1] || meets[i]![b + 1] || inTitle[i] ? CONTEXT_CREDIT : 0;
   };
-  return texts.map((_, t) => features.reduce((s, _f, i) => s + credit(i, t) * weights[i]!, 0) / total);
+  return {
+    count: n,
+    score: (a: number, b = a) => (total === 0 ? 0 : features.reduce((s, _f, i) => s + credit(i, a, b) * weights[i]!, 0) / total),
+    /** The weight the run a..b itself meets (no context credit), as a share. */
+    stated: (a: number, b = a) =>
+      total === 0 ? 0 : features.reduce((s, _f, i) => s + (metIn(i, a, b) ? weights[i]! : 0), 0) / total,
+  };
 }
 
-/** Scores every passage of `page` against `statement` and keeps the best. */
+/** Scores texts against a statement's features: the idf-weighted share met (see readAgainst). */
+export function scoreTexts(statement: string, texts: string[], title = '', nearFrom = 0): number[] {
+  const reading = readAgainst(statement, texts, title, nearFrom);
+  return texts.map((_, t) => reading.score(t));
+}
+
+/** A run of passages, first..last (indexes), with its score. */
+export interface PassageWindow {
+  first: number;
+  last: number;
+  score: number;
+}
+
+/**
+ * The passage at `index` grown by its neighbours, one at a time, while a neighbour states more of
+ * the sentence (the one stating most first) and the run stays within PASSAGE_CHARS: the passages
+ * that together state what the cited sentence says, as long as one passage may be.
+ */
+export function growWindow(reading: ReturnType<typeof readAgainst>, passages: Passage[], index: number): PassageWindow {
+  let [a, b] = [index, index];
+  for (;;) {
+    const now = reading.stated(a, b);
+    const options: Array<[number, number]> = [];
+    if (a > 0 && passages[b]!.end - passages[a - 1]!.start <= PASSAGE_CHARS) options.push([a - 1, b]);
+    if (b < passages.length - 1 && passages[b + 1]!.end - passages[a]!.start <= PASSAGE_CHARS) options.push([a, b + 1]);
+    let next: [number, number] | null = null;
+    let gain = 0;
+    for (const o of options) {
+      const g = reading.stated(o[0], o[1]) - now;
+      if (g > gain) [next, gain] = [o, g];
+    }
+    if (!next) return { first: a, last: b, score: reading.score(a, b) };
+    [a, b] = next;
+  }
+}
+
+/** The passages first..last of a page as one passage (its text the page's text between them). */
+export function joinPassages(page: Page, passages: Passage[], w: Pick<PassageWindow, 'first' | 'last'>): Passage {
+  const first = passages[w.first]!;
+  const last = passages[w.last]!;
+  if (w.first === w.last) return first;
+  return {
+    ...first,
+    id: `${first.id}-${last.id.replace(/^p-/, '')}`,
+    text: page.text.slice(first.start, last.end),
+    end: last.end,
+    suffix: last.suffix,
+  };
+}
+
+/**
+ * Scores every passage of `page` against `statement` and keeps the best, with `window`: the best
+ * passage grown by the neighbours that state the rest of the sentence (growWindow), what is shown
+ * when it is accepted, and `windows`, the same for each passage (by index), for a reader.
+ */
 export function choosePassage(statement: string, page: Page, nearFrom = 0): PassageChoice {
   const passages = citedPassages(page);
-  const scores = scoreTexts(
+  const reading = readAgainst(
     statement,
     passages.map((p) => p.text),
     page.title,
     nearFrom,
   );
+  const scores = passages.map((_, t) => reading.score(t));
   let best = -1;
   let score = 0;
   scores.forEach((s, i) => {
     if (s > score) [best, score] = [i, s];
   });
-  return { passages, scores, best, score };
+  return { passages, scores, best, score, window: (index) => growWindow(reading, passages, index) };
 }

@@ -3,7 +3,7 @@ import type { FetchOutcome } from '../pages/fetch-page';
 import { sentenceSpans } from '../pages/passages';
 import { publisherOf } from '../pages/publisher';
 import { contentWords } from '../text/tokens';
-import { choosePassage, type PassageChoice } from './corroborate';
+import { choosePassage, joinPassages, type PassageChoice, type PassageWindow } from './corroborate';
 
 /**
  * Passages of a cited page stating less than this share of the citing sentence's weighted features
@@ -65,14 +65,14 @@ export function footnotedStatement(span: EvidenceSpan, at: number): { text: stri
 }
 
 /** How many of a cited page's best-scoring passages a model reader is shown. */
-export const READ_CANDIDATES = 3;
+export const READ_CANDIDATES = 1;
 /**
  * The least share of the citing sentence a passage must state (the same score as MIN_SUPPORT) to be
  * shown to a model reader: what a wrong reader can let through is bounded by it. Fitted on WiCE dev
  * by the rule in lib/eval/corroboration.ts (fitReadFloor), with the label-answering reader wrong on
  * 20% of what it reads; `npx tsx scripts/eval-corroboration.ts` prints the fit and its figures.
  */
-export const READ_FLOOR = 0.38;
+export const READ_FLOOR = 0.37;
 
 /** One cited sentence put to a model reader: its candidate passages, by id ("C1", best-scoring first). */
 export interface CitationAsk {
@@ -134,46 +134,57 @@ function chooseCitations(spans: EvidenceSpan[], pages: Map<string, Page>, maxFet
   return [...chosen.values()];
 }
 
-/** The candidates a reader is shown: the best-scoring passages at or above READ_FLOOR, best first, as passage indexes. */
-export function readCandidates(choice: PassageChoice): number[] {
-  return choice.scores
+/**
+ * The windows a reader may be shown: the best-scoring passages (READ_CANDIDATES at most), each grown
+ * by the neighbours that state the rest of the sentence, a window overlapping a better one left out;
+ * best first.
+ */
+export function candidateWindows(choice: PassageChoice): PassageWindow[] {
+  const out: PassageWindow[] = [];
+  const order = choice.scores
     .map((s, i) => [s, i] as const)
-    .filter(([s]) => s > 0 && s >= READ_FLOOR)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1])
-    .slice(0, READ_CANDIDATES)
-    .map(([, i]) => i);
+    .filter(([s]) => s > 0)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (out.length >= READ_CANDIDATES) break;
+    const w = choice.window(i);
+    if (!out.some((o) => w.first <= o.last && w.last >= o.first)) out.push(w);
+  }
+  return out;
 }
 
-/** A passage accepted as stating the cited sentence. */
-function foundAt(read: PageRead, index: number): Found {
-  const { choice, chosen } = read;
+/** The candidates a reader is shown: the windows scoring at or above READ_FLOOR. */
+export function readCandidates(choice: PassageChoice): PassageWindow[] {
+  return candidateWindows(choice).filter((w) => w.score >= READ_FLOOR);
+}
+
+/** A window of passages accepted as stating the cited sentence, with the score it was accepted at. */
+function foundAt(read: PageRead, w: PassageWindow, score: number): Found {
+  const { choice, chosen, page } = read;
   return {
-    ...choice.passages[index]!,
-    score: Math.round(choice.scores[index]! * 1000) / 1000,
+    ...joinPassages(page, choice.passages, w),
+    score: Math.round(score * 1000) / 1000,
     citedBy: { url: chosen.span.url, title: chosen.span.title },
   };
 }
 
-/** The code's own rule: the best passage, at or above MIN_SUPPORT. */
+/** The code's own rule: the best passage, at or above MIN_SUPPORT, shown with the neighbours that state the rest. */
 function byCode(read: PageRead): { outcome: string; found?: Found } {
   const { best, score } = read.choice;
   if (best < 0 || score < MIN_SUPPORT)
     return { outcome: `read; no passage states the cited sentence (best ${score.toFixed(2)} < ${MIN_SUPPORT})` };
-  return { outcome: `supports it (${score.toFixed(2)})`, found: foundAt(read, best) };
+  return { outcome: `supports it (${score.toFixed(2)})`, found: foundAt(read, read.choice.window(best), score) };
 }
 
 /** The reader's finding, as the code applies it: the best-scoring candidate it found stating the sentence. */
-function byReader(read: PageRead, candidates: number[], ids: string[]): { outcome: string; found?: Found } {
+function byReader(read: PageRead, candidates: PassageWindow[], ids: string[]): { outcome: string; found?: Found } {
   const k = candidates.findIndex((_, j) => ids.includes(`C${j + 1}`));
   if (k < 0)
     return {
       outcome: `read; the model found no passage stating the cited sentence among ${candidates.length} candidate${candidates.length === 1 ? '' : 's'}`,
     };
-  const index = candidates[k]!;
-  return {
-    outcome: `supports it (the model read it so; score ${read.choice.scores[index]!.toFixed(2)})`,
-    found: foundAt(read, index),
-  };
+  const w = candidates[k]!;
+  return { outcome: `supports it (the model read it so; score ${w.score.toFixed(2)})`, found: foundAt(read, w, w.score) };
 }
 
 /**
@@ -204,7 +215,7 @@ export async function followCitations(
       return { record, page, choice: choosePassage(statement, page, nearFrom), chosen };
     }),
   );
-  const asks: Array<{ read: number; candidates: number[] }> = [];
+  const asks: Array<{ read: number; candidates: PassageWindow[] }> = [];
   reads.forEach((r, i) => {
     if (!('page' in r)) return;
     const candidates = readCandidates(r.choice);
@@ -217,7 +228,7 @@ export async function followCitations(
         const r = reads[read] as PageRead;
         return {
           statement: r.record.statement,
-          passages: candidates.map((p, j) => ({ id: `C${j + 1}`, text: r.choice.passages[p]!.text })),
+          passages: candidates.map((w, j) => ({ id: `C${j + 1}`, text: joinPassages(r.page, r.choice.passages, w).text })),
         };
       }),
     );

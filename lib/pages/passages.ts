@@ -55,12 +55,15 @@ export function sentenceSpans(text: string, offset = 0): Array<[number, number]>
   return spans;
 }
 
+/** How long a passage grows at most (characters), unless one paragraph is longer. */
+export const PASSAGE_CHARS = 600;
+
 /**
  * Splits a page's text into passages of a few sentences up to a paragraph, never cutting a sentence.
  * Each passage's text is exactly `page.text.slice(start, end)`, with prefix and suffix for anchoring.
  */
 export function splitPassages(page: Page, options: SplitOptions = {}): Passage[] {
-  const target = options.targetChars ?? 600;
+  const target = options.targetChars ?? PASSAGE_CHARS;
   const min = options.minChars ?? 80;
   const ctx = options.contextChars ?? 48;
   const text = page.text;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { choosePassage, scoreTexts } from '@/lib/evidence/corroborate';
+import { PASSAGE_CHARS } from '@/lib/pages/passages';
 import { readFigures } from '@/lib/evidence/figures';
 import { footnotedStatement, MIN_SUPPORT } from '@/lib/evidence/follow-citations';
 import { citedPage as page, FILLER, followOne, span } from './spans';
@@ -154,5 +155,28 @@ describe('corroboration: the passage that states the cited sentence', () => {
     expect(footnotedStatement(span('S1', text), text.indexOf('[3]'))?.text).toBe(
       'Two applicants remained, Judge Lisa White Hardwick and attorney Benjamin A. Lipman.',
     );
+  });
+
+  it('the passage shown grows by the neighbours that state the rest of the sentence, as long as a passage may be', async () => {
+    const wed = 'Winslet wed Rocknroll, the nephew of the businessman Richard Branson, in December 2012.';
+    const son = 'Their son Bear was born in December 2013, a year after the small wedding in New York.';
+    const prizes = 'The actress has won an Academy Award and several other prizes over a long career.';
+    const sentence = 'Winslet married Rocknroll in December 2012, and their son Bear was born the next year.';
+    const cited = page([prizes, wed, son, ...FILLER]);
+    const c = choosePassage(sentence, cited);
+    expect([wed, son]).toContain(c.passages[c.best]!.text);
+    // Each of the two states what the other does not; the prizes state nothing of it.
+    const w = c.window(c.best);
+    expect(c.passages.slice(w.first, w.last + 1).map((p) => p.text)).toEqual([wed, son]);
+    expect(w.score).toBeGreaterThan(c.score);
+    const r = await followOne(sentence, cited);
+    expect(r.found.map((f) => f.text)).toEqual([`${wed}\n${son}`]);
+    expect(cited.text.slice(r.found[0]!.start, r.found[0]!.end)).toBe(r.found[0]!.text);
+    // A neighbour that would make the run longer than PASSAGE_CHARS is left out.
+    const long = `${son} ${'It was a small ceremony with family and a few friends, far from the cameras. '.repeat(7)}`;
+    expect(long.length + wed.length).toBeGreaterThan(PASSAGE_CHARS);
+    const far = choosePassage(sentence, page([prizes, wed, long, ...FILLER]));
+    const fw = far.window(far.best);
+    expect([fw.first, fw.last]).toEqual([far.best, far.best]);
   });
 });
