@@ -116,7 +116,7 @@ else {
     `READ_FLOOR in force ${withReader.inForce}, fitted on all ${withReader.fittedOnAll}${withReader.upToDate ? '' : ' (NOT the one in force)'}; left out by article: ${withReader.leftOutRange.join('–')}`,
   );
   table(
-    `a model reading the best ${READ_CANDIDATES} (the labels, through the judge)`,
+    `a model reading the best ${READ_CANDIDATES === 1 ? 'window' : `${READ_CANDIDATES} windows`} (the labels)`,
     withReader.good.all,
     withReader.good.leftOut,
   );
