@@ -21,8 +21,38 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
  */
 const SEGMENT_WINDOW = 10_000;
 
+/**
+ * A footnote marker the segmenter cut after its "[" ("…Corporation.[" | "1] The community…"):
+ * Unicode's sentence rules count "[" as closing the sentence before it and break before the digit.
+ * What opens the next segment: the rest of the marker and any markers right after it ("23][24]").
+ */
+const MARKER_REST = /^[^\s[\]]{1,20}\](?:\[[^\s[\]]{1,20}\])*/;
+
+/** Moves each footnote marker the segmenter cut back onto the sentence it follows. */
+function mendMarkers(text: string, spans: Array<[number, number]>, offset: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of spans) {
+    const prev = out[out.length - 1];
+    const rest = prev && text[prev[1] - offset - 1] === '[' ? MARKER_REST.exec(text.slice(s - offset, e - offset)) : null;
+    if (!prev || !rest) {
+      out.push([s, e]);
+      continue;
+    }
+    prev[1] = s + rest[0].length;
+    const after = text.slice(prev[1] - offset, e - offset);
+    const start = prev[1] + (after.length - after.trimStart().length);
+    if (start < e) out.push([start, e]);
+  }
+  return out;
+}
+
 /** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. Linear in the text's length. */
 export function sentenceSpans(text: string, offset = 0): Array<[number, number]> {
+  return mendMarkers(text, rawSentenceSpans(text, offset), offset);
+}
+
+/** The segmenter's sentence boundaries, line by line and window by window. */
+function rawSentenceSpans(text: string, offset: number): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const add = (at: number, segment: string) => {
     const trimmed = segment.trimEnd();

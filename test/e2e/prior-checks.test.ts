@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeArchive, type FakeArchive } from '../fakes/archive-server';
 import { startFakeBrave } from '../fakes/search-servers';
-import { ask, highlightedText, launchExtension, saveOptions, squash, type ExtensionBrowser } from './harness';
+import { ask, highlightedText, launchExtension, saveOptions, screenshotForDocs, squash, type ExtensionBrowser } from './harness';
 
 const CLAIMS = ['Exampleville had 412,000 residents on 1 January 2026.', 'Its mayor, Ana Ruiz, was elected in 2022.'];
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
@@ -123,6 +123,8 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     expect(await mayor.locator('.verdict-badge').first().textContent()).not.toContain('False');
     // The census claim has no review: nothing is shown for it.
     expect(await view.locator('li.verdict', { hasText: CLAIMS[0] }).locator('.prior-checks').count()).toBe(0);
+    await mayor.scrollIntoViewIfNeeded();
+    await screenshotForDocs(panel, 'sidepanel-prior-check', { panel: false });
 
     // The link works: it opens the review in a new tab.
     const link = prior.locator('a');
@@ -149,6 +151,8 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
     const status = census.locator('.citation-status');
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toMatch(/not found.*changed since/);
     await livePage.close();
+    await census.scrollIntoViewIfNeeded();
+    await screenshotForDocs(panel, 'sidepanel-archived-copy-offered', { panel: false });
 
     // The archived copy is offered there; opening it asks the archive for the copy nearest the reading.
     const copyOpened = browser.context.waitForEvent('page');

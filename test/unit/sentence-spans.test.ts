@@ -31,3 +31,25 @@ describe('sentence spans: line by line and in windows, the same as the whole tex
     expect(sentenceSpans(text, 7)).toEqual(whole(text).map(([a, b]) => [a + 7, b + 7]));
   });
 });
+
+describe('sentence spans: a footnote marker stays with the sentence it follows', () => {
+  const texts = (text: string, offset = 0) => sentenceSpans(text, offset).map(([s, e]) => text.slice(s - offset, e - offset));
+
+  it('the segmenter cuts "…Corporation.[" | "1] The…"; the marker goes back, several markers too', () => {
+    // What the segmenter alone does, and why the mending is needed.
+    expect(whole('It is the Mozilla Corporation.[1] The community is supported.').length).toBe(2);
+    expect(texts('It is the Mozilla Corporation.[1] The community is supported.')).toEqual([
+      'It is the Mozilla Corporation.[1]',
+      'The community is supported.',
+    ]);
+    expect(texts('It ended in 2008.[23][24] Then it began.', 7)).toEqual(['It ended in 2008.[23][24]', 'Then it began.']);
+  });
+
+  it('a marker inside a sentence, brackets that are not markers and a lone "[" are left as they are', () => {
+    expect(texts('He paid US$1,000[23] in 2008. Next one.')).toEqual(['He paid US$1,000[23] in 2008.', 'Next one.']);
+    expect(texts('A list [1] here. And (2) there.')).toEqual(['A list [1] here.', 'And (2) there.']);
+    // A "[" that opens words, not a marker, is the segmenter's to cut.
+    const bracket = 'It ends with.[ And this is new text] with more.';
+    expect(sentenceSpans(bracket)).toEqual(whole(bracket));
+  });
+});
