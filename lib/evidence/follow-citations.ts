@@ -64,11 +64,15 @@ export function footnotedStatement(span: EvidenceSpan, at: number): { text: stri
   return contentWords(statement.text).length < 3 ? null : statement;
 }
 
-/** How many of a cited page's best-scoring passages a model reader is shown. */
+/**
+ * How many windows of a cited page a model reader is shown: one, the best. What a wrong reader lets
+ * through grows with what it is shown (the README has the figures for two and three).
+ */
 export const READ_CANDIDATES = 1;
 /**
- * The least share of the citing sentence a passage must state (the same score as MIN_SUPPORT) to be
- * shown to a model reader: what a wrong reader can let through is bounded by it. Fitted on WiCE dev
+ * The least share of the citing sentence a window must state (scored as a passage is for
+ * MIN_SUPPORT, over the window) to be shown to a model reader: what a wrong reader can let through
+ * is bounded by it. Fitted on WiCE dev
  * by the rule in lib/eval/corroboration.ts (fitReadFloor), with the label-answering reader wrong on
  * 20% of what it reads; `npx tsx scripts/eval-corroboration.ts` prints the fit and its figures.
  */
@@ -192,10 +196,12 @@ function byReader(read: PageRead, candidates: PassageWindow[], ids: string[]): {
  * footnotes.ts) name the sources those sentences rest on. Each cited page, on a publisher the
  * evidence does not have yet, is fetched with the same fetcher (no cookies, caps, no private
  * network) and searched for the passage that states the cited sentence; that passage is evidence of
- * its own publisher, marked as found through the citing page. With a `reader` (a model), its best
- * passages at or above READ_FLOOR are put to it, all cited pages in one call, and the passage it
- * finds stating the sentence is taken (its quote and the code's reading checked by the judge's
- * disposal); without one, or for what it did not read, the best passage at or above MIN_SUPPORT.
+ * its own publisher, marked as found through the citing page. With a `reader` (a model), each cited
+ * page's best window (readCandidates: the best passage grown by the neighbours that state the rest)
+ * at or above READ_FLOOR is put to it, all cited pages in one call, and taken when it finds it
+ * stating the sentence (its quote and the code's reading checked by the judge's disposal); without
+ * one, or for what it did not read, the best passage at or above MIN_SUPPORT, shown with its
+ * neighbours the same way.
  */
 export async function followCitations(
   spans: EvidenceSpan[],
@@ -222,16 +228,22 @@ export async function followCitations(
     if (candidates.length > 0) asks.push({ read: i, candidates });
   });
   let reading: CitationReading | null = null;
-  if (options.reader && asks.length > 0)
-    reading = await options.reader(
-      asks.map(({ read, candidates }) => {
-        const r = reads[read] as PageRead;
-        return {
-          statement: r.record.statement,
-          passages: candidates.map((w, j) => ({ id: `C${j + 1}`, text: joinPassages(r.page, r.choice.passages, w).text })),
-        };
-      }),
-    );
+  if (options.reader && asks.length > 0) {
+    const asked = asks.map(({ read, candidates }) => {
+      const r = reads[read] as PageRead;
+      return {
+        statement: r.record.statement,
+        passages: candidates.map((w, j) => ({ id: `C${j + 1}`, text: joinPassages(r.page, r.choice.passages, w).text })),
+      };
+    });
+    // A reader that throws read nothing: the code's own rule decides, and the trace says why.
+    reading = await options.reader(asked).catch((e: unknown) => ({
+      supporting: new Map<number, string[]>(),
+      summary: `the model reader failed (${e instanceof Error ? e.message : String(e)})`,
+      tokensIn: 0,
+      tokensOut: 0,
+    }));
+  }
   const results = reads.map((r, i): FollowedCitation & { found?: Found } => {
     if (!('page' in r)) return { ...r.record, outcome: r.outcome };
     const a = asks.findIndex((x) => x.read === i);

@@ -138,6 +138,15 @@ describe('a model reading the cited page’s best passages, the code disposing',
     }
   });
 
+  it('a reader that throws leaves the code’s own rule, and the trace says so', async () => {
+    const berlin = 'On 31 December 2024, 3,782,202 people were registered as residents of Berlin, the statistics office said.';
+    const r = await followOne('At the end of 2024 Berlin had 3,782,202 registered inhabitants.', page([berlin, ...FILLER]), () =>
+      Promise.reject(new Error('the reader broke')),
+    );
+    expect(r.found.map((f) => f.text)).toEqual([berlin]);
+    expect(r.reading?.summary).toBe('the model reader failed (the reader broke)');
+  });
+
   it('the code’s sure reading overrules a “supports” on a passage stating another value of the same quantity', async () => {
     const other = 'At the end of 2024 Berlin had 3,650,118 registered inhabitants, the statistics office said on Monday.';
     const cited = page([other, ...FILLER]);
