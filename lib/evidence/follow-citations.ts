@@ -172,6 +172,16 @@ function foundAt(read: PageRead, w: PassageWindow, score: number): Found {
   };
 }
 
+/**
+ * What a reader is asked to find stated: the part of the sentence the footnote follows (after the
+ * sentence's previous footnote), when it says enough on its own; else the whole sentence. The
+ * judge counts partial support as none, and an earlier part rests on an earlier footnote's source.
+ */
+function vouchedFor(chosen: Chosen): string {
+  const near = chosen.statement.slice(chosen.nearFrom).trim();
+  return chosen.nearFrom > 0 && contentWords(near).length >= 3 ? near : chosen.statement;
+}
+
 /** The code's own rule: the best passage, at or above MIN_SUPPORT, shown with the neighbours that state the rest. */
 function byCode(read: PageRead): { outcome: string; found?: Found } {
   const { best, score } = read.choice;
@@ -232,7 +242,7 @@ export async function followCitations(
     const asked = asks.map(({ read, candidates }) => {
       const r = reads[read] as PageRead;
       return {
-        statement: r.record.statement,
+        statement: vouchedFor(r.chosen),
         passages: candidates.map((w, j) => ({ id: `C${j + 1}`, text: joinPassages(r.page, r.choice.passages, w).text })),
       };
     });

@@ -138,6 +138,29 @@ describe('a model reading the cited page’s best passages, the code disposing',
     }
   });
 
+  it('the reader is asked for the part of the sentence its footnote follows, when that part says enough', async () => {
+    const river = 'Rising in the hills, the Wend is 40 km long before it meets the sea at the port of Exampleville.';
+    const model = scripted(() => supports(['C1', 'the Wend is 40 km long before it meets the sea']));
+    const r = await followOne(
+      'The old city has three large parks,[4] and the Wend is 40 km long.',
+      page([river, ...FILLER]),
+      citationReader(model),
+    );
+    expect(model.asked[0]!.user).toContain('Claim: and the Wend is 40 km long.\n');
+    expect(r.found.map((f) => f.text)).toEqual([river]);
+    // A part too short to stand alone: the whole sentence is asked.
+    const short = scripted(() => supports());
+    await followOne(
+      'Rising in the hills, it meets the sea at the port of Exampleville,[4] the Wend.',
+      page([river, ...FILLER]),
+      citationReader(short),
+    );
+    expect(short.asked).toHaveLength(1);
+    expect(short.asked[0]!.user).toContain(
+      'Claim: Rising in the hills, it meets the sea at the port of Exampleville, the Wend.\n',
+    );
+  });
+
   it('a reader that throws leaves the code’s own rule, and the trace says so', async () => {
     const berlin = 'On 31 December 2024, 3,782,202 people were registered as residents of Berlin, the statistics office said.';
     const r = await followOne('At the end of 2024 Berlin had 3,782,202 registered inhabitants.', page([berlin, ...FILLER]), () =>
