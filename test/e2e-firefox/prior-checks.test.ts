@@ -5,37 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
-import { startFakeArchive, type FakeArchive } from '../fakes/archive-server';
-import { startFakeBrave } from '../fakes/search-servers';
+import { articleHtml, type FixtureSite } from '../fakes/fixture-site';
+import type { FakeArchive } from '../fakes/archive-server';
+import { CENSUS, CLAIMS, REVIEW_PATH, startPriorCheckWorld, type PriorCheckWorld } from '../fakes/prior-check-world';
 import { clickButton, highlightedText, launchFirefox, saveOptions, squash, type FirefoxExtension } from './harness';
-
-const CLAIMS = ['Exampleville had 412,000 residents on 1 January 2026.', 'Its mayor, Ana Ruiz, was elected in 2022.'];
-const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
-const REVIEW_PATH = '/checks/ana-ruiz-2022';
-
-function reviewHtml(reviewUrl: string): string {
-  const review = {
-    '@context': 'https://schema.org',
-    '@graph': [
-      { '@type': 'WebPage', name: 'Was Ana Ruiz elected in 2022?' },
-      {
-        '@type': 'ClaimReview',
-        url: reviewUrl,
-        claimReviewed: CLAIMS[1],
-        datePublished: '2026-05-02',
-        author: { '@type': 'Organization', name: 'Example Fact Desk' },
-        reviewRating: { '@type': 'Rating', ratingValue: 1, bestRating: 5, alternateName: 'False' },
-      },
-    ],
-  };
-  return articleHtml({
-    title: 'Was Ana Ruiz elected in 2022?',
-    paragraphs: ['Ana Ruiz, the mayor of Exampleville, was elected in 2019 and re-elected in 2023, the city hall records show.'],
-  }).replace('</head>', `<script type="application/ld+json">${JSON.stringify(review)}</script></head>`);
-}
-
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
 /** The text of `selector` inside the verdict whose claim is `claim` ('' when none). */
 const inVerdict = (panel: Page, claim: string, selector: string) =>
@@ -47,39 +20,16 @@ const inVerdict = (panel: Page, claim: string, selector: string) =>
   );
 
 describe('Firefox: prior fact-checks and archived copies', () => {
+  let world: PriorCheckWorld;
   let site: FixtureSite;
   let archive: FakeArchive;
-  let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let firefox: FirefoxExtension;
   let census: string;
-  const yesterday = stamp(new Date(Date.now() - 86_400_000));
+  let yesterday: string;
 
   beforeAll(async () => {
-    site = await startFixtureSite([
-      {
-        host: 'exampleville-blog.test',
-        path: '/post',
-        html: articleHtml({
-          title: 'Life in Exampleville',
-          paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`],
-        }),
-      },
-      { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
-    ]);
-    const reviewUrl = site.urlOf('factdesk.test', REVIEW_PATH);
-    site.setPage('factdesk.test', REVIEW_PATH, reviewHtml(reviewUrl));
-    census = site.urlOf('stats-office.test', '/census');
-    archive = await startFakeArchive([
-      { url: census, timestamp: '20200101000000', html: articleHtml({ title: 'Census 2019', paragraphs: ['No figures yet.'] }) },
-      { url: census, timestamp: yesterday, html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
-    ]);
-    brave = await startFakeBrave({
-      apiKey: 'k',
-      results: (q) => [
-        ...(/residents/.test(q) ? [{ url: census, title: 'Census 2026', description: 'census' }] : []),
-        ...(/mayor|Ruiz/.test(q) ? [{ url: reviewUrl, title: 'Was Ana Ruiz elected in 2022?', description: 'fact check' }] : []),
-      ],
-    });
+    world = await startPriorCheckWorld('graph');
+    ({ site, archive, census, yesterday } = world);
     firefox = await launchFirefox();
     const options = await firefox.openOptions();
     expect(
@@ -87,7 +37,7 @@ describe('Firefox: prior fact-checks and archived copies', () => {
         wikipedia: false,
         brave: true,
         braveKey: 'k',
-        braveBaseUrl: brave.baseUrl,
+        braveBaseUrl: world.brave.baseUrl,
         waybackBaseUrl: archive.origin,
       }),
     ).toBe('Saved.');
@@ -96,7 +46,7 @@ describe('Firefox: prior fact-checks and archived copies', () => {
 
   afterAll(async () => {
     await firefox?.close();
-    await Promise.all([site?.close(), archive?.close(), brave?.close()]);
+    await world?.close();
   });
 
   it('"Checked before by …" links to the review; a lost passage opens highlighted in the archived copy', async () => {

@@ -5,88 +5,20 @@
  * Machine's shapes), which opens with the passage highlighted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
-import { startFakeArchive, type FakeArchive } from '../fakes/archive-server';
-import { startFakeBrave } from '../fakes/search-servers';
+import { articleHtml, type FixtureSite } from '../fakes/fixture-site';
+import type { FakeArchive } from '../fakes/archive-server';
+import { CENSUS, CLAIMS, REVIEW_PATH, startPriorCheckWorld, type PriorCheckWorld } from '../fakes/prior-check-world';
 import { ask, highlightedText, launchExtension, saveOptions, screenshotForDocs, squash, type ExtensionBrowser } from './harness';
 
-const CLAIMS = ['Exampleville had 412,000 residents on 1 January 2026.', 'Its mayor, Ana Ruiz, was elected in 2022.'];
-const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
-const REVIEW_PATH = '/checks/ana-ruiz-2022';
-
-/** A fact-checker's article with its ClaimReview as JSON-LD, as fact-checking sites publish it. */
-function reviewHtml(reviewUrl: string): string {
-  const review = {
-    '@context': 'https://schema.org',
-    '@type': 'ClaimReview',
-    url: reviewUrl,
-    claimReviewed: CLAIMS[1],
-    datePublished: '2026-05-02',
-    author: { '@type': 'Organization', name: 'Example Fact Desk' },
-    reviewRating: { '@type': 'Rating', ratingValue: 1, bestRating: 5, alternateName: 'False' },
-    itemReviewed: { '@type': 'Claim', author: { '@type': 'Person', name: 'A blogger' } },
-  };
-  return articleHtml({
-    title: 'Was Ana Ruiz elected in 2022?',
-    paragraphs: ['Ana Ruiz, the mayor of Exampleville, was elected in 2019 and re-elected in 2023, the city hall records show.'],
-  }).replace('</head>', `<script type="application/ld+json">${JSON.stringify(review)}</script></head>`);
-}
-
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-
 describe('prior fact-checks and archived copies (the built extension)', () => {
+  let world: PriorCheckWorld;
   let site: FixtureSite;
   let archive: FakeArchive;
-  let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let browser: ExtensionBrowser;
 
   beforeAll(async () => {
-    site = await startFixtureSite([
-      {
-        host: 'exampleville-blog.test',
-        path: '/post',
-        html: articleHtml({
-          title: 'Life in Exampleville',
-          paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`],
-        }),
-      },
-      { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
-      {
-        host: 'stats-office.test',
-        path: '/census-2026',
-        // Dated: the question names a date, so its answer wants a recent source.
-        html: articleHtml({ title: 'Census 2026 release', published: '2026-01-15T09:00:00Z', paragraphs: [CENSUS] }),
-      },
-    ]);
-    const release = site.urlOf('stats-office.test', '/census-2026');
-    const reviewUrl = site.urlOf('factdesk.test', REVIEW_PATH);
-    site.setPage('factdesk.test', REVIEW_PATH, reviewHtml(reviewUrl));
-    const census = site.urlOf('stats-office.test', '/census');
-    archive = await startFakeArchive([
-      // An old copy from before the figure was published, and yesterday's, nearest to when it is read.
-      { url: census, timestamp: '20200101000000', html: articleHtml({ title: 'Census 2019', paragraphs: ['No figures yet.'] }) },
-      {
-        url: census,
-        timestamp: stamp(new Date(Date.now() - 86_400_000)),
-        html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }),
-      },
-    ]);
-    archive.add({
-      url: release,
-      timestamp: stamp(new Date(Date.now() - 86_400_000)),
-      html: articleHtml({ title: 'Census 2026 release', paragraphs: [CENSUS] }),
-    });
-    brave = await startFakeBrave({
-      apiKey: 'k',
-      results: (q) => [
-        // A question (not a claim) is answered from the dated release page.
-        ...(/many residents/.test(q) ? [{ url: release, title: 'Census 2026 release', description: 'census' }] : []),
-        ...(/residents/.test(q) && !/many residents/.test(q)
-          ? [{ url: census, title: 'Census 2026', description: 'census' }]
-          : []),
-        ...(/mayor|Ruiz/.test(q) ? [{ url: reviewUrl, title: 'Was Ana Ruiz elected in 2022?', description: 'fact check' }] : []),
-      ],
-    });
+    world = await startPriorCheckWorld('plain');
+    ({ site, archive } = world);
     browser = await launchExtension();
     const options = await browser.openOptions();
     await options.waitForSelector('form');
@@ -96,7 +28,7 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
       wikipedia: false,
       brave: true,
       braveKey: 'k',
-      braveBaseUrl: brave.baseUrl,
+      braveBaseUrl: world.brave.baseUrl,
       waybackBaseUrl: archive.origin,
     });
     await options.close();
@@ -104,7 +36,7 @@ describe('prior fact-checks and archived copies (the built extension)', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([site?.close(), archive?.close(), brave?.close()]);
+    await world?.close();
   });
 
   it('shows a fact-checker’s earlier rating apart from the verdict, linking to the review; a lost passage opens highlighted in the archived copy', async () => {
