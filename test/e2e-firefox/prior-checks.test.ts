@@ -8,7 +8,15 @@ import type { Page } from 'puppeteer-core';
 import { articleHtml, type FixtureSite } from '../fakes/fixture-site';
 import type { FakeArchive } from '../fakes/archive-server';
 import { CENSUS, CLAIMS, REVIEW_PATH, startPriorCheckWorld, type PriorCheckWorld } from '../fakes/prior-check-world';
-import { clickButton, highlightedText, launchFirefox, saveOptions, squash, type FirefoxExtension } from './harness';
+import {
+  clickButton,
+  highlightedText,
+  launchFirefox,
+  saveOptions,
+  screenshotForDocs,
+  squash,
+  type FirefoxExtension,
+} from './harness';
 
 /** The text of `selector` inside the verdict whose claim is `claim` ('' when none). */
 const inVerdict = (panel: Page, claim: string, selector: string) =>
@@ -91,6 +99,8 @@ describe('Firefox: prior fact-checks and archived copies', () => {
       .poll(() => inVerdict(panel, CLAIMS[0]!, '.citation-status'), { timeout: 20_000 })
       .toMatch(/not found.*changed since/);
     await live.close();
+    await panel.bringToFront();
+    await screenshotForDocs(panel, 'firefox-sidepanel-prior-check-archived', { panel: false });
 
     // The archived copy nearest the reading opens, the passage highlighted in it.
     await panel.bringToFront();
