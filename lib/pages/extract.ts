@@ -11,6 +11,7 @@ import { keepMathJax } from './mathjax';
 import { readClaimReviews } from './claim-review';
 import type { ClaimReview } from '../shared/claim-review-schema';
 import { missesProse, readByDensity, recoverProse } from './density';
+import { readMarkupRoles, type MarkupRoles } from './markup-roles';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
 export type ParseHtml = (html: string, url: string) => Document;
@@ -41,6 +42,8 @@ export interface Extraction {
   readable: boolean;
   /** Extracted characters over the page's raw text characters, 0–1. */
   density: number;
+  /** What the markup says texts are (captions, headings, code, bylines, dates, bios) and the page's genre. */
+  roles?: MarkupRoles;
 }
 
 /** Visible text of a DOM subtree, with block boundaries as "\n". */
@@ -116,6 +119,8 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   // ClaimReview markup is read before Readability too: it removes the JSON-LD scripts (issue #26).
   const claimReviews =
     doc && /claimreview/i.test(input.html) ? attempt<ClaimReview[]>(() => readClaimReviews(doc, input.url), []) : [];
+  // Markup roles too: Readability drops the classes and metadata that say what a text is.
+  const roles = doc ? attempt<MarkupRoles>(() => readMarkupRoles(doc), { texts: {} }) : { texts: {} };
   // Then the reference lists go: their entries are where statements come from, not statements.
   if (doc) attempt(() => removeReferenceLists(doc), 0);
   if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
@@ -181,5 +186,5 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     ...(citations.length > 0 ? { citations } : {}),
     ...(claimReviews.length > 0 ? { claimReviews } : {}),
   };
-  return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength) };
+  return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength), roles };
 }

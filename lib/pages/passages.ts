@@ -1,6 +1,7 @@
 import type { Page, Passage } from '../shared/types';
 import { stableHash } from '../text/hash';
 import { isReferenceLine } from './reference-lists';
+import { mendSentences } from '../text/sentences';
 
 export interface SplitOptions {
   /** A passage grows sentence by sentence up to about this many characters. */
@@ -48,7 +49,7 @@ function mendMarkers(text: string, spans: Array<[number, number]>, offset: numbe
 
 /** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. Linear in the text's length. */
 export function sentenceSpans(text: string, offset = 0): Array<[number, number]> {
-  return mendMarkers(text, rawSentenceSpans(text, offset), offset);
+  return mendSentences(text, mendMarkers(text, rawSentenceSpans(text, offset), offset), offset);
 }
 
 /** The segmenter's sentence boundaries, line by line and window by window. */
