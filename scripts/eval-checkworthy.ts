@@ -1,0 +1,140 @@
+/**
+ * Measures the check-worthiness model (lib/factcheck/checkworthy.ts) against the old hand score:
+ * - CheckThat! 2024 English dev, F1 of "yes": the model refitted as shipped (same code, same options,
+ *   threshold by cross-validation on train) on the shipped training set less every sentence that also
+ *   occurs in dev, and the shipped file itself; the old rule is `isCheckable`.
+ * - CheckThat! 2019 training transcripts, mean average precision: each transcript left out in turn,
+ *   the model fitted on CT24 train and the other 18 less every sentence that occurs in the left-out one
+ *   (the sets share debates), the left-out one ranked; the old ranking is `claimWorth`.
+ * - Scoring time per sentence and the gzipped size of the shipped weights.
+ *
+ *   npx tsx scripts/eval-checkworthy.ts [--check]   (--check: exit 1 below F1 0.75, MAP 0.25 or above 300 KB)
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { checkworthiness, isWorthChecking, scoreWith } from '../lib/factcheck/checkworthy';
+import { claimWorth } from '../lib/factcheck/rank-claims';
+import { isCheckable } from '../lib/factcheck/split-claims';
+import {
+  fitCheckworthy,
+  loadCheckworthyData,
+  normalisedText,
+  prf,
+  shippedTrainingSet,
+  trainCheckworthy,
+  type Example,
+} from './train-checkworthy';
+
+const TARGET_F1 = 0.75;
+const TARGET_MAP = 0.25;
+const MAX_GZ_BYTES = 300 * 1024;
+
+/** Average precision of a ranking by score (higher first; ties in transcript order, as rankClaims orders). */
+function averagePrecision(scores: number[], labels: Array<0 | 1>): number {
+  const order = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  let hits = 0;
+  let sum = 0;
+  order.forEach((i, k) => {
+    if (!labels[i]) return;
+    hits++;
+    sum += hits / (k + 1);
+  });
+  return hits ? sum / hits : 0;
+}
+
+const without = (examples: Example[], texts: Set<string>) => examples.filter((e) => !texts.has(normalisedText(e.text)));
+const pct = (x: number) => x.toFixed(3);
+
+const data = loadCheckworthyData();
+const shippedSet = shippedTrainingSet(data);
+const dev = data.ct24Dev;
+const devLabels = dev.map((e) => e.label);
+
+// CT24 dev.
+const devTexts = new Set(dev.map((e) => normalisedText(e.text)));
+const ct24TrainTexts = new Set(data.ct24Train.map((e) => normalisedText(e.text)));
+const devInCt24Train = dev.filter((e) => ct24TrainTexts.has(normalisedText(e.text)));
+const devTrain = without(shippedSet, devTexts);
+const started = performance.now();
+const devModel = fitCheckworthy(devTrain);
+const fitSeconds = (performance.now() - started) / 1000;
+const refitted = prf(
+  dev.map((e) => scoreWith(devModel, e.text) >= devModel.threshold),
+  devLabels,
+);
+const shipped = prf(
+  dev.map((e) => isWorthChecking(e.text)),
+  devLabels,
+);
+const oldRule = prf(
+  dev.map((e) => isCheckable(e.text)),
+  devLabels,
+);
+console.log(`CT24 English dev (${dev.length} sentences, ${devLabels.filter(Boolean).length} yes), F1 of "yes":`);
+console.log(
+  `  ${devInCt24Train.length} dev sentences also occur in CT24 train; ${shippedSet.length - devTrain.length} training sentences (CT24 train + 2019) equal a dev sentence and were dropped for this fit`,
+);
+console.log(
+  `  model refitted without them: P ${pct(refitted.p)} R ${pct(refitted.r)} F1 ${pct(refitted.f1)} (threshold ${devModel.threshold}, CV F1 on train ${pct(devModel.cvF1)}, fit ${fitSeconds.toFixed(1)} s)`,
+);
+console.log(
+  `  shipped weights:              P ${pct(shipped.p)} R ${pct(shipped.r)} F1 ${pct(shipped.f1)} (includes the overlap)`,
+);
+console.log(`  old rule isCheckable:         P ${pct(oldRule.p)} R ${pct(oldRule.r)} F1 ${pct(oldRule.f1)}`);
+
+// CLEF 2019, each transcript left out.
+console.log(`CLEF 2019 training transcripts, each left out of the fit (AP model / AP claimWorth):`);
+const aps: number[] = [];
+const oldAps: number[] = [];
+let droppedTotal = 0;
+data.transcripts.forEach((t, k) => {
+  const texts = new Set(t.examples.map((e) => normalisedText(e.text)));
+  const others = [...data.ct24Train, ...data.transcripts.filter((_, j) => j !== k).flatMap((o) => o.examples)];
+  const train = without(others, texts);
+  const dropped = others.length - train.length;
+  droppedTotal += dropped;
+  const model = trainCheckworthy(train);
+  const labels = t.examples.map((e) => e.label);
+  const ap = averagePrecision(
+    t.examples.map((e) => scoreWith(model, e.text)),
+    labels,
+  );
+  const oldAp = averagePrecision(
+    t.examples.map((e) => claimWorth(e.text)),
+    labels,
+  );
+  aps.push(ap);
+  oldAps.push(oldAp);
+  console.log(
+    `  ${t.name}: ${pct(ap)} / ${pct(oldAp)} (${labels.filter(Boolean).length} of ${labels.length} check-worthy; ${dropped} training sentences dropped as duplicates)`,
+  );
+});
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const map = mean(aps);
+console.log(
+  `  MAP: model ${pct(map)}, old claimWorth ${pct(mean(oldAps))}; ${droppedTotal} duplicate training sentences dropped over the 19 folds`,
+);
+
+// Speed and size.
+const sentences = [...dev, ...data.transcripts.flatMap((t) => t.examples)].map((e) => e.text);
+for (const s of sentences.slice(0, 500)) checkworthiness(s); // warm up
+const t0 = performance.now();
+for (const s of sentences) checkworthiness(s);
+const msPerSentence = (performance.now() - t0) / sentences.length;
+const gzBytes = gzipSync(readFileSync(path.resolve('lib/factcheck/checkworthy-model.json'))).length;
+console.log(`scoring: ${msPerSentence.toFixed(4)} ms per sentence (${sentences.length} sentences)`);
+console.log(`weights: ${(gzBytes / 1024).toFixed(1)} KB gzipped`);
+
+if (process.argv.includes('--check')) {
+  const failures = [
+    refitted.f1 < TARGET_F1 && `dev F1 ${pct(refitted.f1)} < ${TARGET_F1}`,
+    map < TARGET_MAP && `MAP ${pct(map)} < ${TARGET_MAP}`,
+    gzBytes > MAX_GZ_BYTES && `weights ${gzBytes} B gzipped > ${MAX_GZ_BYTES}`,
+  ].filter(Boolean);
+  if (failures.length) {
+    console.error(`check failed: ${failures.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('check passed');
+}

@@ -1,0 +1,352 @@
+/**
+ * Trains the check-worthiness model (lib/factcheck/checkworthy.ts) on ../shared/data/checkworthy:
+ * CheckThat! 2024 English train and the 19 CheckThat! 2019 training transcripts (never the 2024 dev
+ * set, which scripts/eval-checkworthy.ts measures). An L2 logistic regression over `featuresOf`,
+ * fitted by L-BFGS on the whole set in a fixed order (no randomness: two runs write the same bytes);
+ * the threshold is the one that maximises F1 over 5-fold cross-validated scores of the training set.
+ *
+ *   npx tsx scripts/train-checkworthy.ts          writes lib/factcheck/checkworthy-model.json
+ *   npx tsx scripts/train-checkworthy.ts --tune   prints the cross-validated F1 of a few L2 strengths
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  featuresOf,
+  HAND_PREFIX,
+  scoreWith,
+  sigmoid,
+  type CheckworthyModel,
+  type CheckworthyWeights,
+} from '../lib/factcheck/checkworthy';
+
+/** One labelled sentence. */
+export interface Example {
+  text: string;
+  /** 1 = worth checking. */
+  label: 0 | 1;
+  /** CheckThat! 2024 (`ct24`) or a 2019 transcript (`clef2019`): which labelling it follows. */
+  source: 'ct24' | 'clef2019';
+}
+
+/** The labelled sets, as read from the data folder. */
+export interface CheckworthyData {
+  ct24Train: Example[];
+  ct24Dev: Example[];
+  /** The 2019 transcripts in file-name order, each with its sentences in transcript order. */
+  transcripts: Array<{ name: string; examples: Example[] }>;
+}
+
+/** How training is set up; the defaults are the shipped model's. */
+export interface TrainOptions {
+  /** L2 strength on the word n-grams, per training example (the loss is a mean). */
+  l2: number;
+  /** The hand features' L2 as a fraction of `l2`: lower, so they keep weight for other languages. */
+  handL2Factor: number;
+  /** A feature must occur in at least this many training sentences. */
+  minCount: number;
+  /** Keep the features with the largest |weight|, at most this many (keeps the JSON small). */
+  maxFeatures: number;
+  /** L-BFGS iterations. */
+  iterations: number;
+}
+
+// L2 chosen by `--tune` (cross-validation on the training set), not on dev.
+export const DEFAULT_OPTIONS: TrainOptions = {
+  l2: 3e-4,
+  handL2Factor: 0.1,
+  minCount: 2,
+  maxFeatures: 20_000,
+  iterations: 150,
+};
+
+export const DATA_DIR = path.resolve('../shared/data/checkworthy');
+const MODEL_PATH = path.resolve('lib/factcheck/checkworthy-model.json');
+const FOLDS = 5;
+
+/** Text reduced for finding the same sentence in two sets: lower case, letters and digits, single spaces. */
+export function normalisedText(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+// CT24 wraps a field holding quotes in quotes and doubles the inner ones; 2019 writes quotes as they are.
+function unquote(field: string): string {
+  return /^".*"$/s.test(field) && !/(^|[^"])"([^"]|$)/.test(field.slice(1, -1)) ? field.slice(1, -1).replace(/""/g, '"') : field;
+}
+
+function rows(file: string): string[][] {
+  return readFileSync(file, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '')
+    .map((l) => l.split('\t'));
+}
+
+function readCt24(file: string): Example[] {
+  return rows(file)
+    .slice(1)
+    .map(([, text = '', label = '']) => ({
+      text: unquote(text),
+      label: label.trim() === 'Yes' ? 1 : 0,
+      source: 'ct24',
+    }));
+}
+
+/** Reads the CheckThat! 2024 English train and dev sets and the 2019 training transcripts. */
+export function loadCheckworthyData(dir = DATA_DIR): CheckworthyData {
+  const tdir = path.join(dir, 'clef2019-train');
+  return {
+    ct24Train: readCt24(path.join(dir, 'ct24-english-train.tsv')),
+    ct24Dev: readCt24(path.join(dir, 'ct24-english-dev.tsv')),
+    transcripts: readdirSync(tdir)
+      .filter((f) => f.endsWith('.tsv'))
+      .sort()
+      .map((f) => ({
+        name: f.replace(/\.tsv$/, ''),
+        examples: rows(path.join(tdir, f)).map(([, , text = '', label = '']) => ({
+          text,
+          label: label.trim() === '1' ? 1 : 0,
+          source: 'clef2019',
+        })),
+      })),
+  };
+}
+
+/** Minimises a smooth function by L-BFGS (memory 10, backtracking line search); deterministic. */
+function lbfgs(fg: (x: Float64Array, g: Float64Array) => number, x: Float64Array, iterations: number): void {
+  const n = x.length;
+  const m = 10;
+  const s: Float64Array[] = [];
+  const y: Float64Array[] = [];
+  const g = new Float64Array(n);
+  let f = fg(x, g);
+  const d = new Float64Array(n);
+  const xNew = new Float64Array(n);
+  const gNew = new Float64Array(n);
+  const dot = (a: Float64Array, b: Float64Array) => {
+    let t = 0;
+    for (let i = 0; i < n; i++) t += a[i]! * b[i]!;
+    return t;
+  };
+  for (let it = 0; it < iterations; it++) {
+    // Two-loop recursion: d = -H·g.
+    d.set(g);
+    const alpha: number[] = [];
+    for (let k = s.length - 1; k >= 0; k--) {
+      const a = dot(s[k]!, d) / dot(y[k]!, s[k]!);
+      alpha[k] = a;
+      for (let i = 0; i < n; i++) d[i]! -= a * y[k]![i]!;
+    }
+    const last = s.length - 1;
+    const gamma = last >= 0 ? dot(s[last]!, y[last]!) / dot(y[last]!, y[last]!) : 1 / Math.sqrt(dot(g, g));
+    for (let i = 0; i < n; i++) d[i]! *= gamma;
+    for (let k = 0; k < s.length; k++) {
+      const b = dot(y[k]!, d) / dot(y[k]!, s[k]!);
+      for (let i = 0; i < n; i++) d[i]! += s[k]![i]! * (alpha[k]! - b);
+    }
+    for (let i = 0; i < n; i++) d[i] = -d[i]!;
+    const slope = dot(g, d);
+    if (slope >= 0) break;
+    let step = 1;
+    let fNew = Infinity;
+    for (let tries = 0; tries < 30; tries++, step /= 2) {
+      for (let i = 0; i < n; i++) xNew[i] = x[i]! + step * d[i]!;
+      fNew = fg(xNew, gNew);
+      if (fNew <= f + 1e-4 * step * slope) break;
+    }
+    if (!(fNew < f)) break;
+    const sk = new Float64Array(n);
+    const yk = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      sk[i] = xNew[i]! - x[i]!;
+      yk[i] = gNew[i]! - g[i]!;
+    }
+    const converged = f - fNew < 1e-10 * Math.max(1, Math.abs(f));
+    x.set(xNew);
+    g.set(gNew);
+    f = fNew;
+    if (converged) break;
+    if (dot(sk, yk) > 1e-12) {
+      s.push(sk);
+      y.push(yk);
+      if (s.length > m) {
+        s.shift();
+        y.shift();
+      }
+    }
+  }
+}
+
+/**
+ * Fits an L2 logistic regression on the examples: vocabulary from the examples themselves (features
+ * in at least `minCount` sentences), then the `maxFeatures` largest weights kept, rounded to 4 places.
+ */
+export function trainCheckworthy(examples: Example[], options: Partial<TrainOptions> = {}): CheckworthyWeights {
+  const opt = { ...DEFAULT_OPTIONS, ...options };
+  const featureSets = examples.map((e) => featuresOf(e.text));
+  const counts = new Map<string, number>();
+  for (const fs of featureSets) for (const f of fs) counts.set(f, (counts.get(f) ?? 0) + 1);
+  const names = [...counts].filter(([, c]) => c >= opt.minCount).map(([f]) => f);
+  names.sort();
+  const index = new Map(names.map((f, i) => [f, i]));
+  // Sparse rows: feature indices of example i are cols[start[i]] … cols[start[i+1]-1]; the bias and the 2019 bias are the last two columns.
+  const start = new Int32Array(examples.length + 1);
+  const colList: number[] = [];
+  featureSets.forEach((fs, i) => {
+    for (const f of fs) {
+      const j = index.get(f);
+      if (j !== undefined) colList.push(j);
+    }
+    start[i + 1] = colList.length;
+  });
+  const cols = Int32Array.from(colList);
+  const labels = Float64Array.from(examples, (e) => e.label);
+  const bias = names.length;
+  // The 2019 sentences get a bias of their own: their labels mark far fewer sentences (3 % against
+  // CT24's 24 %), a difference of labelling, which the words should not have to explain. Scoring
+  // uses the CT24 bias; within a transcript the order is the same either way.
+  const sourceBias = bias + 1;
+  const fromClef = Uint8Array.from(examples, (e) => (e.source === 'clef2019' ? 1 : 0));
+  const lambda = Float64Array.from(names, (f) => (f.startsWith(HAND_PREFIX) ? opt.l2 * opt.handL2Factor : opt.l2));
+  const N = examples.length;
+
+  const fg = (w: Float64Array, g: Float64Array): number => {
+    g.fill(0);
+    let loss = 0;
+    for (let i = 0; i < N; i++) {
+      let z = w[bias]! + (fromClef[i] ? w[sourceBias]! : 0);
+      for (let k = start[i]!; k < start[i + 1]!; k++) z += w[cols[k]!]!;
+      const yv = labels[i]!;
+      // log(1 + e^z) - y·z, computed stably.
+      loss += (z > 0 ? z + Math.log1p(Math.exp(-z)) : Math.log1p(Math.exp(z))) - yv * z;
+      const r = (sigmoid(z) - yv) / N;
+      g[bias]! += r;
+      if (fromClef[i]) g[sourceBias]! += r;
+      for (let k = start[i]!; k < start[i + 1]!; k++) g[cols[k]!]! += r;
+    }
+    loss /= N;
+    for (let j = 0; j < bias; j++) {
+      loss += 0.5 * lambda[j]! * w[j]! * w[j]!;
+      g[j]! += lambda[j]! * w[j]!;
+    }
+    return loss;
+  };
+  const w = new Float64Array(names.length + 2);
+  lbfgs(fg, w, opt.iterations);
+
+  const kept = names
+    .map((f, j) => ({ f, w: Math.round(w[j]! * 1e4) / 1e4 }))
+    .filter((e) => e.w !== 0)
+    .sort((a, b) => Math.abs(b.w) - Math.abs(a.w) || (a.f < b.f ? -1 : 1))
+    .slice(0, opt.maxFeatures)
+    .sort((a, b) => (a.f < b.f ? -1 : 1));
+  const weights: Record<string, number> = {};
+  for (const e of kept) weights[e.f] = e.w;
+  return { bias: Math.round(w[bias]! * 1e4) / 1e4, weights };
+}
+
+// FNV-1a: a fold that depends only on the sentence, so repeated sentences never straddle two folds.
+function foldOf(text: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of normalisedText(text)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h % FOLDS;
+}
+
+/** Precision, recall and F1 of the "yes" class. */
+export function prf(predicted: boolean[], labels: Array<0 | 1>): { p: number; r: number; f1: number } {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  predicted.forEach((yes, i) => {
+    if (yes && labels[i]) tp++;
+    else if (yes) fp++;
+    else if (labels[i]) fn++;
+  });
+  const p = tp + fp ? tp / (tp + fp) : 0;
+  const r = tp + fn ? tp / (tp + fn) : 0;
+  return { p, r, f1: p + r ? (2 * p * r) / (p + r) : 0 };
+}
+
+/** The score threshold (predict yes when score ≥ it) that maximises F1 of the given scores. */
+export function bestThreshold(scores: number[], labels: Array<0 | 1>): { threshold: number; f1: number } {
+  const order = scores.map((s, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  const positives = labels.reduce<number>((n, l) => n + l, 0);
+  let tp = 0;
+  let best = { threshold: 1, f1: 0 };
+  order.forEach((i, k) => {
+    tp += labels[i]!;
+    const next = order[k + 1];
+    if (next !== undefined && scores[next] === scores[i]) return; // ties go together
+    const f1 = (2 * tp) / (k + 1 + positives);
+    if (f1 > best.f1) best = { threshold: scores[i]!, f1 };
+  });
+  return best;
+}
+
+/**
+ * Fits the weights on all examples and the threshold on 5-fold cross-validated scores of the CT24
+ * ones: the 2019 labels mark only the few claims fact-checkers took up (a ranking label, 3 % yes),
+ * while "worth checking" is meant as CT24's yes/no.
+ */
+export function fitCheckworthy(examples: Example[], options: Partial<TrainOptions> = {}): CheckworthyModel & { cvF1: number } {
+  const scores: number[] = [];
+  const labels: Array<0 | 1> = [];
+  const folds = examples.map((e) => foldOf(e.text));
+  for (let k = 0; k < FOLDS; k++) {
+    const model = trainCheckworthy(
+      examples.filter((_, i) => folds[i] !== k),
+      options,
+    );
+    examples.forEach((e, i) => {
+      if (folds[i] !== k || e.source !== 'ct24') return;
+      scores.push(scoreWith(model, e.text));
+      labels.push(e.label);
+    });
+  }
+  const { threshold, f1 } = bestThreshold(scores, labels);
+  return { ...trainCheckworthy(examples, options), threshold: Math.round(threshold * 1e4) / 1e4, cvF1: f1 };
+}
+
+/** The shipped training set: CT24 train and every 2019 transcript. */
+export function shippedTrainingSet(data: CheckworthyData): Example[] {
+  return [...data.ct24Train, ...data.transcripts.flatMap((t) => t.examples)];
+}
+
+async function main(): Promise<void> {
+  const data = loadCheckworthyData();
+  const examples = shippedTrainingSet(data);
+  if (process.argv.includes('--tune')) {
+    for (const l2 of [3e-5, 1e-4, 3e-4, 1e-3]) {
+      const started = performance.now();
+      const { cvF1, threshold } = fitCheckworthy(examples, { l2 });
+      const s = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`l2 ${l2}: cross-validated F1 ${cvF1.toFixed(4)} at ${threshold} (${s} s)`);
+    }
+    return;
+  }
+  const { cvF1, threshold, bias, weights } = fitCheckworthy(examples);
+  const out = {
+    about: {
+      what: 'Check-worthiness logistic regression for lib/factcheck/checkworthy.ts; features from featuresOf.',
+      trainedOn: `CheckThat! 2024 task 1 English train (${data.ct24Train.length} sentences) and the 19 CheckThat! 2019 task 1 training transcripts (${examples.length - data.ct24Train.length} sentences); not the 2024 dev set.`,
+      data: 'US presidential debates and speeches, 1960–2019 (ClaimBuster via CheckThat! 2024, isyufeng/FactFinders@081c71a; CheckThat! 2019, telsayed/clef2019-factchecking-task1@1236684).',
+      options: DEFAULT_OPTIONS,
+      vocabulary: Object.keys(weights).length,
+      threshold: `maximises F1 of the CT24 sentences' 5-fold cross-validated scores (F1 ${cvF1.toFixed(4)})`,
+      commands: 'npx tsx scripts/train-checkworthy.ts; measured by npx tsx scripts/eval-checkworthy.ts --check',
+    },
+    threshold,
+    bias,
+    weights,
+  };
+  // Written as prettier would format it, so `npm run format:check` passes on the generated file.
+  const { format, resolveConfig } = await import('prettier');
+  const text = await format(JSON.stringify(out), { ...(await resolveConfig(MODEL_PATH)), parser: 'json' });
+  writeFileSync(MODEL_PATH, text);
+  console.log(`wrote ${MODEL_PATH}: ${out.about.vocabulary} features, threshold ${threshold}, CV F1 ${cvF1.toFixed(4)}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) void main();
