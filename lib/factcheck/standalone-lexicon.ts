@@ -1,0 +1,240 @@
+/**
+ * The words a claim points back with, per language (English, German, French, Spanish), and the
+ * shape of a capitalised name: the tables `standalone.ts` reads pages and claims by.
+ */
+import { MONTH_NUMBERS } from '../dates/dates-text';
+import type { Language } from '../text/language';
+
+/** What a reference may stand for: a person, a thing (organisation, work, place, or a plural), or either. */
+export type Fit = 'person' | 'thing' | 'any';
+export type Gender = 'm' | 'f';
+
+/** Per language: the words that open a sentence by pointing back. */
+export interface Lexicon {
+  /** Subject pronouns → what they may stand for, and their grammatical gender where it says. */
+  pronouns: Record<string, { fit: Fit; gender?: Gender }>;
+  /** Possessive determiners → what they may stand for. */
+  possessives: Record<string, { fit: Fit; gender?: Gender }>;
+  /** Determiners that point back ("this", "diese", "cette", "este"). */
+  demonstratives: ReadonlySet<string>;
+  /** Articles before a bare reference ("the", "der", "la", "el"). */
+  articles: ReadonlySet<string>;
+  /** Nouns a bare reference is made of, and whether they name people. */
+  nouns: ReadonlyMap<string, Fit>;
+  /** Nouns of time after a demonstrative ("that year"): an introduction, not a reference. */
+  timeNouns: ReadonlySet<string>;
+  /** A pronoun that stands for nothing ("It is likely that", "Il y a", "Es gibt"). */
+  expletive: RegExp;
+  /** Words that open an introductory phrase before the subject ("In 1986 he…", "Als er…"). */
+  intro: ReadonlySet<string>;
+  /** Prepositions of place: a name after them is a place, not a person. */
+  locative: ReadonlySet<string>;
+  /** Speech verbs after the quotation ("…,” said NAME) and before it (NAME said). */
+  speechAfter: string;
+  speechBefore: string;
+}
+
+const set = (words: string) => new Set(words.split(' '));
+const nouns = (thing: string, person: string) =>
+  new Map<string, Fit>([
+    ...thing.split(' ').map((w) => [w, 'thing'] as [string, Fit]),
+    ...person.split(' ').map((w) => [w, 'person'] as [string, Fit]),
+  ]);
+
+export const LEXICONS: Record<Language, Lexicon> = {
+  en: {
+    pronouns: {
+      he: { fit: 'person', gender: 'm' },
+      she: { fit: 'person', gender: 'f' },
+      it: { fit: 'thing' },
+      they: { fit: 'thing' },
+    },
+    possessives: {
+      his: { fit: 'person', gender: 'm' },
+      her: { fit: 'person', gender: 'f' },
+      its: { fit: 'thing' },
+      their: { fit: 'thing' },
+    },
+    demonstratives: set('this these that those'),
+    articles: set('the'),
+    nouns: nouns(
+      'company firm corporation business band group duo trio orchestra choir club team city town village country state province county municipality island film movie album song single record book novel series show programme program game play opera magazine newspaper website app school university college museum library church hospital station airport building ship party government administration ministry agency organisation organization foundation charity institute festival league label network channel brand species',
+      'singer actor actress artist player writer author politician musician rapper director producer footballer athlete poet painter composer',
+    ),
+    timeNouns: set('year month week day season time decade century'),
+    expletive:
+      /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared)\s+(?:\p{L}+\s+)?(?:that|to|whether|if|said|reported|believed|thought|announced|estimated|expected|known)\b/iu,
+    intro: set(
+      'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there',
+    ),
+    locative: set('in at from near to into'),
+    speechAfter: 'said|says|added|explained|stated|noted|asked|wrote|according to',
+    speechBefore: 'said|says|told|added|explained|stated|wrote',
+  },
+  de: {
+    pronouns: { er: { fit: 'any', gender: 'm' }, sie: { fit: 'any', gender: 'f' }, es: { fit: 'thing' } },
+    possessives: {
+      sein: { fit: 'any', gender: 'm' },
+      seine: { fit: 'any', gender: 'm' },
+      seinen: { fit: 'any', gender: 'm' },
+      seinem: { fit: 'any', gender: 'm' },
+      seiner: { fit: 'any', gender: 'm' },
+      seines: { fit: 'any', gender: 'm' },
+      ihr: { fit: 'any', gender: 'f' },
+      ihre: { fit: 'any', gender: 'f' },
+      ihren: { fit: 'any', gender: 'f' },
+      ihrem: { fit: 'any', gender: 'f' },
+      ihrer: { fit: 'any', gender: 'f' },
+      ihres: { fit: 'any', gender: 'f' },
+    },
+    demonstratives: set('dieser diese dieses diesen diesem'),
+    articles: set('der die das'),
+    nouns: nouns(
+      'konzern unternehmen firma gesellschaft band gruppe duo verein mannschaft team club stadt gemeinde dorf land film album lied song single buch roman serie sendung spiel zeitung schule universität museum kirche partei regierung behörde ministerium organisation stiftung festival',
+      'sänger sängerin schauspieler schauspielerin spieler spielerin politiker politikerin künstler künstlerin autor autorin',
+    ),
+    timeNouns: set('jahr monat woche tag saison zeit'),
+    expletive: /^es\s+(?:gibt|gab|geht|ging|heißt|hieß|wurde\w*\s+\p{L}+\s*,?\s*dass|ist\s+(?:\p{L}+\s+)?(?:dass|zu))\b/iu,
+    intro: set('im am in nach vor seit bei als während später dann auch danach zuvor damals heute dort'),
+    locative: set('in im aus bei nach'),
+    speechAfter: 'sagte|sagt|erklärte|betonte|meinte|laut|, so',
+    speechBefore: 'sagte|sagt|erklärte|betonte|meinte',
+  },
+  fr: {
+    pronouns: {
+      il: { fit: 'any', gender: 'm' },
+      elle: { fit: 'any', gender: 'f' },
+      ils: { fit: 'thing' },
+      elles: { fit: 'thing' },
+    },
+    possessives: {
+      son: { fit: 'any' },
+      sa: { fit: 'any' },
+      ses: { fit: 'any' },
+      leur: { fit: 'thing' },
+      leurs: { fit: 'thing' },
+    },
+    demonstratives: set('ce cet cette ces'),
+    articles: set("le la les l' l’"),
+    nouns: nouns(
+      'société entreprise compagnie firme groupe ville commune village pays équipe club film album chanson livre roman série émission jeu journal école université musée église parti gouvernement ministère organisation fondation festival',
+      'chanteur chanteuse acteur actrice joueur joueuse écrivain écrivaine auteur autrice artiste politicien politicienne musicien musicienne',
+    ),
+    timeNouns: set('année an mois jour saison semaine'),
+    expletive:
+      /^il\s+(?:y\s+a|y\s+avait|faut|fallait|s['’]agit|est\s+(?:\p{L}+\s+)?(?:de|que|d['’]|qu['’])|a\s+été\s+\p{L}+\s+(?:que|de))/iu,
+    intro: set('en le au à après avant depuis dans puis ensuite alors aussi lorsque quand pendant durant dès'),
+    locative: set('à en dans de'),
+    speechAfter: "a déclaré|a dit|a affirmé|affirme|déclare|explique|a expliqué|a ajouté|ajoute|selon|d'après|d’après",
+    speechBefore: 'a déclaré|a dit|a affirmé|affirme|déclare|explique|a expliqué|a ajouté',
+  },
+  es: {
+    pronouns: {
+      él: { fit: 'person', gender: 'm' },
+      ella: { fit: 'person', gender: 'f' },
+      ellos: { fit: 'thing' },
+      ellas: { fit: 'thing' },
+    },
+    possessives: { su: { fit: 'any' }, sus: { fit: 'any' } },
+    demonstratives: set('este esta estos estas ese esa esos esas'),
+    articles: set('el la los las'),
+    nouns: nouns(
+      'empresa compañía firma banda grupo club equipo ciudad pueblo municipio país película álbum canción libro novela serie programa juego periódico escuela universidad museo iglesia partido gobierno ministerio organización fundación festival',
+      'cantante actor actriz jugador jugadora escritor escritora autor autora artista político política músico',
+    ),
+    timeNouns: set('año mes semana día temporada'),
+    expletive: /^(?:hay|había|se\s+dice)\b/iu,
+    intro: set('en el tras después antes desde durante luego también cuando mientras al'),
+    locative: set('en de desde'),
+    speechAfter: 'dijo|afirmó|declaró|explicó|añadió|aseguró|señaló|según',
+    speechBefore: 'dijo|afirmó|declaró|explicó|aseguró|señaló',
+  },
+};
+
+/** Words that open a sentence capitalised and never begin a name, in the four languages. */
+export const OPENERS = set(
+  'The A An In On At As By For From With After Before During Since When While Also But And Or If Then However This These That Those He She It They His Her Its Their We I You Our My ' +
+    'Der Die Das Ein Eine Im Am Er Sie Es Sein Seine Ihr Ihre Und Als Nach Vor Seit Bei Dieser Diese Dieses ' +
+    'Le La Les Un Une Il Elle Ils Elles Son Sa Ses Leur Leurs En Au Aux Ce Cet Cette Ces Depuis Dans Après Selon ' +
+    'El Los Las Una Él Ella Ellos Ellas Su Sus Este Esta Estos Estas Tras Desde Según',
+);
+
+/** Words in a name that make it an organisation, a work or a place rather than a person. */
+export const THING_WORDS = set(
+  'Inc Corp Corporation Company Co Ltd LLC PLC GmbH AG SA SE Group Bank University College School Institute Museum Library Party Council Committee Association Society Foundation Records Band Club Team FC United City County Church Hospital Times News Post Journal Herald Tribune Magazine Press Agency Department Ministry Office Court Army Navy Force Airlines Motors Systems Studios Pictures Entertainment Media Network Festival Award Awards Cup League Championship Street Square Park River Lake Mount Island Station Airport Center Centre Hall Theatre Theater Stadium Fund Trust Union Republic Kingdom State States Empire Province Area ' +
+    'Universität Partei Verein Stiftung Verlag Gesellschaft Konzern Ministerium Stadt ' +
+    'Université Société Parti Groupe Banque Ministère Ville ' +
+    'Universidad Partido Banco Grupo Compañía Ministerio Ciudad',
+);
+
+/** Lower-case words a name may carry inside it ("Ludwig van Beethoven", "Bank of America"). */
+export const PARTICLES = 'of|for|de|du|des|la|le|del|della|di|da|van|von|der|den|ter|bin|ibn|al|y|&';
+/** Particles that make a name an organisation or place rather than a person. */
+export const THING_PARTICLES = set('of for &');
+
+const CAP = String.raw`(?:\p{Lu}\.|\p{Lu}[\p{L}\p{M}'’\-]*[\p{L}\p{M}]|\p{Lu})`;
+export const NAME = String.raw`${CAP}(?:[ \t]+(?:(?:${PARTICLES})[ \t]+)?${CAP})*`;
+export const NAME_RE = new RegExp(String.raw`(?<![\p{L}\p{N}'’])${NAME}(?![\p{L}\p{N}])`, 'gu');
+
+export const WEEKDAY_NAMES = set(
+  'monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag samstag sonntag lundi mardi mercredi jeudi vendredi samedi dimanche lunes martes miércoles jueves viernes sábado domingo',
+);
+
+/** Adjectives French and Spanish put before the noun ("son premier album" → "le premier album de X"). */
+export const BEFORE_NOUN = set(
+  'premier première dernier dernière nouveau nouvel nouvelle grand grande petit petite seul seule second seconde deuxième troisième meilleur meilleure ancien ancienne jeune propre primer primera último última nuevo nueva gran segundo segunda tercer tercera mejor propio propia',
+);
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * The page's subject from its title: the part before a " - Site" / " | Site" suffix, without a
+ * bracketed qualifier ("PK (film)" → "PK").
+ */
+export function titleName(title: string): string {
+  const first = collapse(title).split(/\s+[|\-–—·•:]\s+/u)[0] ?? '';
+  return first.replace(/\s*\([^()]*\)\s*$/u, '').trim();
+}
+
+/** Whether a title reads as a name (mostly capitalised words) rather than a headline. */
+export function titleIsName(name: string): boolean {
+  const words = name.split(' ').filter((w) => /\p{L}/u.test(w));
+  if (words.length === 0 || words.length > 10) return false;
+  const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !new RegExp(`^(?:${PARTICLES}|the|and|in|on|et|und|y)$`).test(w));
+  return lower.length <= Math.max(1, Math.floor(words.length / 3));
+}
+
+/** The names in one sentence, split where a capitalised run holds an opener, a weekday or a month. */
+export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name: string; at: number }> {
+  const out: Array<{ name: string; at: number }> = [];
+  const head = openingAt(sentence);
+  for (const m of sentence.matchAll(NAME_RE)) {
+    let tokens = [...m[0].matchAll(/\S+/g)].map((t) => ({ text: t[0], at: m.index + t.index }));
+    // Titles abbreviated before a name ("Sen.", "Dr.") are not part of it.
+    while (tokens.length > 1 && /^\p{Lu}\p{Ll}{1,3}\.$/u.test(tokens[0]!.text)) tokens = tokens.slice(1);
+    const runs: Array<typeof tokens> = [[]];
+    for (const t of tokens) {
+      const lower = t.text.toLowerCase();
+      const breaks =
+        OPENERS.has(t.text) ||
+        WEEKDAY_NAMES.has(lower) ||
+        (t.at === head && lowerWords.has(lower)) ||
+        (MONTH_NUMBERS.has(lower) && /^\s*\d/.test(sentence.slice(t.at + t.text.length)));
+      if (breaks) {
+        // A capitalised "The" inside a sentence belongs to the name that follows ("The Kingsmen").
+        if (t.text === 'The' && t.at !== head) runs.push([t]);
+        else runs.push([]);
+      } else runs[runs.length - 1]!.push(t);
+    }
+    for (const run of runs) {
+      while (run.length && new RegExp(`^(?:${PARTICLES})$`).test(run[run.length - 1]!.text)) run.pop();
+      if (run.length === 0 || (run.length === 1 && run[0]!.text === 'The')) continue;
+      const name = sentence.slice(run[0]!.at, run[run.length - 1]!.at + run[run.length - 1]!.text.length).replace(/['’]s$/, '');
+      out.push({ name, at: run[0]!.at });
+    }
+  }
+  return out;
+}
+
+/** Where a sentence's words begin, past opening quotes and brackets. */
+export const openingAt = (sentence: string) => sentence.match(/^[\s"“”„«‘'([]*/u)![0].length;

@@ -1,0 +1,172 @@
+/**
+ * The reference a sentence opens with ("He", "Its", "The company", "Seine Band", "Son album",
+ * "Su álbum", "This"), found by language, and how a name takes its place.
+ */
+import { MONTH_NUMBERS } from '../dates/dates-text';
+import type { Language } from '../text/language';
+import { BEFORE_NOUN, openingAt, type Fit, type Gender, type Lexicon } from './standalone-lexicon';
+
+/** A reference found in a sentence: where, what it may stand for, and how a name takes its place. */
+export interface Reference {
+  start: number;
+  end: number;
+  fit: Fit;
+  gender?: Gender;
+  kind: 'pronoun' | 'reference';
+  /** The text that takes the reference's place, given the name. */
+  write: (name: string) => string;
+  /** A demonstrative standing for a statement ("This resulted in…"): no name can take its place. */
+  unresolvable?: boolean;
+}
+
+/** The possessive of a name in a language ("Hedgecock's", "Hedgecocks"). */
+function possessive(lang: Language, name: string): string {
+  if (lang === 'de') return /[sßxz]$/.test(name) ? `${name}’` : `${name}s`;
+  return /s$/.test(name) ? `${name}'` : `${name}'s`;
+}
+
+/**
+ * A French or Spanish possessive turned into an article and "de Name" after the noun, the article's
+ * gender from the possessive (French "son/sa/ses") or, where it does not say, from the noun's ending.
+ */
+function romancePossessive(
+  lang: 'fr' | 'es',
+  determiner: string,
+  rest: string,
+): { length: number; write: (name: string) => string } | null {
+  const words = rest.match(/^(\p{L}[\p{L}'’-]*)(?:\s+(\p{L}[\p{L}'’-]*))?/u);
+  if (!words) return null;
+  const takeTwo = BEFORE_NOUN.has(words[1]!.toLowerCase()) && words[2];
+  const phrase = takeTwo ? `${words[1]} ${words[2]}` : words[1]!;
+  const noun = (takeTwo ? words[2]! : words[1]!).toLowerCase();
+  const d = determiner.toLowerCase();
+  let article: string;
+  if (lang === 'fr') {
+    const plural = d === 'ses' || d === 'leurs';
+    const vowel = /^[aeiouyhàâéèêëîïôûü]/iu.test(phrase);
+    article = plural ? 'les ' : vowel ? 'l’' : d === 'sa' || (d === 'leur' && /e$/.test(noun)) ? 'la ' : 'le ';
+  } else {
+    const plural = d === 'sus';
+    const feminine = /(?:a|as|ión|iones|dad|dades|tad|tud|umbre)$/.test(noun);
+    article = plural ? (feminine ? 'las ' : 'los ') : feminine ? 'la ' : 'el ';
+  }
+  return { length: phrase.length, write: (name) => `${article}${phrase} de ${name}` };
+}
+
+/** The reference a sentence opens with at `at`, if any. */
+function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language): Reference | null {
+  const rest = sentence.slice(at);
+  const first = rest.match(/^(\p{L}+(?:['’]\p{L}+)?)/u)?.[1];
+  if (!first) return null;
+  const word = first.toLowerCase();
+  const after = rest.slice(first.length);
+  const next = after.match(/^\s+(\p{L}[\p{L}'’-]*)/u)?.[1];
+  const end = at + first.length;
+
+  const pronoun = lex.pronouns[word];
+  if (pronoun && /^(?:\s|,)/.test(after)) {
+    if (lex.expletive.test(rest)) return null;
+    let fit = pronoun.fit;
+    let gender = pronoun.gender;
+    // German "sie" is "she" before a singular verb and "they" before a plural one.
+    if (lang === 'de' && word === 'sie' && next && /(?:en|sind|n)$/.test(next)) [fit, gender] = ['thing', undefined];
+    return { start: at, end, fit, gender, kind: 'pronoun', write: (name) => name };
+  }
+  const owner = lex.possessives[word];
+  if (owner && next) {
+    if (lang === 'fr' || lang === 'es') {
+      const np = romancePossessive(lang, first, after.trimStart());
+      if (!np) return null;
+      const gap = after.length - after.trimStart().length;
+      return {
+        start: at,
+        end: end + gap + np.length,
+        fit: owner.fit,
+        gender: owner.gender,
+        kind: 'pronoun',
+        write: (name) => np.write(name),
+      };
+    }
+    return { start: at, end, fit: owner.fit, gender: owner.gender, kind: 'pronoun', write: (name) => possessive(lang, name) };
+  }
+  // French "l'entreprise" joins its article to the noun.
+  const elided = lang === 'fr' ? first.match(/^(l['’])(\p{L}+)$/u) : null;
+  if (elided && lex.nouns.has(elided[2]!.toLowerCase()))
+    return bareReference(sentence, at, at + first.length, elided[2]!, lex, lang);
+  if ((lex.articles.has(word) || lex.demonstratives.has(word)) && next) {
+    const noun = next.replace(/['’]s$/, '');
+    const nounEnd = end + (after.length - after.slice(after.indexOf(next)).length) + noun.length;
+    if (lex.nouns.has(noun.toLowerCase())) return bareReference(sentence, at, nounEnd, noun, lex, lang);
+    if (lex.demonstratives.has(word) && !lex.timeNouns.has(noun.toLowerCase()))
+      return { start: at, end, fit: 'any', kind: 'reference', write: (name) => name, unresolvable: true };
+    return null;
+  }
+  // A demonstrative pronoun alone ("This resulted in…", "Cela", "Esto", "Dies") stands for a statement.
+  if (lex.demonstratives.has(word) || /^(?:dies|das|cela|ceci|ça|esto|eso)$/.test(word)) {
+    if (next && lex.timeNouns.has(next.toLowerCase())) return null;
+    if (word === 'das' && lang !== 'de') return null;
+    return {
+      start: at,
+      end,
+      fit: 'any',
+      kind: 'reference',
+      write: (name) => name,
+      unresolvable: word !== 'das' || /^\s+\p{Ll}/u.test(after),
+    };
+  }
+  return null;
+}
+
+/** "The company", "Die Band", "l'équipe", with an English possessive "The band's" kept as "Name's". */
+function bareReference(
+  sentence: string,
+  start: number,
+  end: number,
+  noun: string,
+  lex: Lexicon,
+  lang: Language,
+): Reference | null {
+  const tail = sentence.slice(end);
+  // "the city of Paris", "the group of counties": the noun is described, not pointing back.
+  if (/^\s+(?:of|von|de|del|des|du)\s/u.test(tail)) return null;
+  const fit = lex.nouns.get(noun.toLowerCase()) ?? 'thing';
+  const owns = lang === 'en' && /^['’]s\b/.test(tail);
+  return {
+    start,
+    end: owns ? end + 2 : end,
+    fit,
+    kind: 'reference',
+    write: (name) => (owns ? possessive(lang, name) : name),
+  };
+}
+
+/**
+ * The reference a sentence opens with: at its head, or after an introductory phrase ("In 1986 he",
+ * "In 2009, the company", "Als er 12 war, …") of at most eight words with no name in it.
+ */
+export function openingReference(sentence: string, lex: Lexicon, lang: Language): Reference | null {
+  const head = openingAt(sentence);
+  const direct = referenceAt(sentence, head, lex, lang);
+  if (direct) return direct;
+  const firstWord = sentence
+    .slice(head)
+    .match(/^\p{L}+/u)?.[0]
+    ?.toLowerCase();
+  const tokens = [...sentence.slice(head).matchAll(/\S+/g)].slice(1, 9);
+  for (const t of tokens) {
+    const at = head + t.index;
+    const before = sentence.slice(head, at);
+    if (/\p{Lu}\p{Ll}+/u.test(before.slice(1)) && /\s\p{Lu}\p{Ll}/u.test(before) && !beforeOnlyMonths(before)) break;
+    const intro = /,\s*$/.test(before) || (firstWord !== undefined && lex.intro.has(firstWord));
+    if (!intro) continue;
+    const ref = referenceAt(sentence, at, lex, lang);
+    if (ref && !ref.unresolvable) return ref;
+  }
+  return null;
+}
+
+/** An introductory phrase may hold month names ("In March 2014, she…") and still have no name. */
+function beforeOnlyMonths(before: string): boolean {
+  const caps = before.match(/(?<=\s)\p{Lu}\p{Ll}+/gu) ?? [];
+  return caps.every((w) => MONTH_NUMBERS.has(w.toLowerCase()));
+}

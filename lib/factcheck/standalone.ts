@@ -1,0 +1,401 @@
+/**
+ * Each claim made to stand alone: a sentence that opens with "He", "It", "The company" or "Seine
+ * Band", names a person by surname, or says "next year", cannot be searched or judged by itself.
+ * Beside the sentence as written (which the page keeps showing) this builds the form that is
+ * searched, replacing only the reference with the name the page gives for it, and nothing the page
+ * does not say. Every rule is one of language (pronouns, articles, speech verbs in English, German,
+ * French and Spanish), never of a site.
+ *
+ * The page is read once: its sentences, the capitalised names in each, and which name each
+ * sentence is about (its subject, a pronoun subject resolved to what it stands for). A claim then
+ * looks back only a few sentences from where it stands, so a page of a thousand sentences costs
+ * one pass plus a constant per claim.
+ */
+import { absoluteTimes } from '../dates/relative-times';
+import { languageOf, type Language } from '../text/language';
+import { mendSentences } from '../text/sentences';
+import {
+  LEXICONS,
+  NAME,
+  NAME_RE,
+  OPENERS,
+  THING_PARTICLES,
+  THING_WORDS,
+  namesIn,
+  openingAt,
+  titleIsName,
+  titleName,
+  type Gender,
+  type Lexicon,
+} from './standalone-lexicon';
+
+export { titleName } from './standalone-lexicon';
+import { openingReference, type Reference } from './standalone-references';
+
+/** What the page says around its claims. */
+export interface StandaloneContext {
+  /** The page's main text; the claims' offsets are into it. */
+  text: string;
+  /** The page's title, perhaps with a " - Site" or " | Site" suffix (stripped by its punctuation). */
+  title: string;
+  /** The page's publication date, ISO, or null when the page has none. */
+  published: string | null;
+  /** The page's language; detected from the text when absent, English when the text does not say. */
+  lang?: Language;
+}
+
+/** One claim as searched and judged, and what was changed to make it so. */
+export interface StandaloneClaim {
+  /** The form searched and judged; the sentence with whitespace collapsed when nothing changed. */
+  standalone: string;
+  /** True when a reference (pronoun, bare "the company", a relative time on an undated page) was left unresolved. */
+  needsContext: boolean;
+  /** Who is quoted, when the claim is a quotation with attribution. */
+  speaker?: string;
+  /** What changed, for the trace. */
+  resolved: Array<{ from: string; to: string; kind: 'pronoun' | 'reference' | 'surname' | 'time' }>;
+}
+
+interface Entity {
+  name: string;
+  kind: 'person' | 'thing';
+  gender?: Gender;
+}
+
+/** How many sentences back a reference may look for what it stands for. */
+export const LOOK_BACK = 2;
+
+/** A capitalised name in the page. */
+interface Mention {
+  name: string;
+  start: number;
+  sentence: number;
+  /** At the head of its sentence (or right after an introductory phrase): the sentence's subject. */
+  subject: boolean;
+}
+
+/** The page read once. */
+interface Page {
+  lang: Language;
+  lex: Lexicon;
+  sentences: Array<[number, number]>;
+  /** Mentions in page order. */
+  mentions: Mention[];
+  /** Per sentence, the last person and the last thing that were a subject, up to and including it. */
+  centers: Array<{ person?: Entity & { at: number }; thing?: Entity & { at: number } }>;
+  /** Surname → the first full name that ends with it, and where it stands (-1: the title). */
+  surnames: Map<string, { name: string; start: number }>;
+  /** The page's own subject, from its title; undefined when the title is not a name (a headline). */
+  subject?: Entity;
+  /** Names that stood after a preposition of place somewhere on the page. */
+  places: Set<string>;
+  /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
+  lowerWords: Set<string>;
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
+  const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
+  const spans: Array<[number, number]> = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    for (const { segment, index } of segmenter.segment(line)) {
+      const lead = segment.length - segment.trimStart().length;
+      const trimmed = segment.trim();
+      if (trimmed) spans.push([at + index + lead, at + index + lead + trimmed.length]);
+    }
+    at += line.length + 1;
+  }
+  return mendSentences(text, spans);
+}
+
+/** A name's kind from its words and where the page puts it. */
+function kindOf(name: string, page: Pick<Page, 'places' | 'surnames'>): 'person' | 'thing' {
+  const words = name.split(' ');
+  if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
+  if (words[0] === 'The' || page.places.has(name)) return 'thing';
+  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
+  if (words.length >= 2 && words.length <= 4) return 'person';
+  return page.surnames.has(name) ? 'person' : 'thing';
+}
+
+/** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
+function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
+  const fits = (e: Entity | undefined) =>
+    e !== undefined && (ref.fit === 'any' || e.kind === ref.fit) && !(ref.gender && e.gender && ref.gender !== e.gender);
+  // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
+  // has one that fits; a pronoun follows the sentences before it first.
+  if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
+  const center = index > 0 ? page.centers[index - 1] : undefined;
+  const recent = [center?.person, center?.thing]
+    .filter((e): e is Entity & { at: number } => e !== undefined && index - e.at <= LOOK_BACK && fits(e))
+    .sort((a, b) => b.at - a.at);
+  if (recent[0]) return recent[0];
+  if (fits(page.subject)) return page.subject!;
+  for (let i = mentionsUpTo - 1; i >= 0; i--) {
+    const m = page.mentions[i]!;
+    if (index - m.sentence > LOOK_BACK) break;
+    // Looking back past the subjects, only a multiword name or a known surname is sure to be a name.
+    if (!m.name.includes(' ') && !page.surnames.has(m.name)) continue;
+    const entity = entityOf(page, m.name);
+    if (fits(entity)) return entity;
+  }
+  return null;
+}
+
+/** A name as an entity, a surname widened to its full name. */
+function entityOf(page: Page, name: string): Entity {
+  const full = page.surnames.get(name)?.name ?? name;
+  return { name: full, kind: kindOf(full, page) };
+}
+
+/** Counts of the language's gendered and thing pronouns over the page. */
+function pronounCounts(text: string, lex: Lexicon) {
+  const counts = { m: 0, f: 0, thing: 0 };
+  const all = { ...lex.pronouns, ...lex.possessives };
+  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
+    const p = all[w];
+    if (!p) continue;
+    if (p.fit === 'thing') counts.thing++;
+    else if (p.gender) counts[p.gender]++;
+  }
+  return counts;
+}
+
+/** Reads the page once: sentences, names, subjects, surnames, the title's subject. */
+function readPage(ctx: StandaloneContext): Page {
+  const lang = ctx.lang ?? languageOf(ctx.text.slice(0, 5000)) ?? 'en';
+  const lex = LEXICONS[lang];
+  const text = ctx.text;
+  const sentences = sentenceSpans(text, lang);
+  const lowerWords = new Set(text.match(/(?<![\p{L}])\p{Ll}[\p{L}]*/gu) ?? []);
+  const page: Page = { lang, lex, sentences, mentions: [], centers: [], surnames: new Map(), places: new Set(), lowerWords };
+
+  const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
+  const locative = new RegExp(`(?:^|\\s)(?:${[...lex.locative].map(escape).join('|')})\\s+$`, 'iu');
+  sentences.forEach(([s], i) => {
+    for (const { name, at } of perSentence[i]!) {
+      if (locative.test(text.slice(Math.max(0, s + at - 12), s + at))) page.places.add(name);
+    }
+  });
+
+  const title = titleName(ctx.title);
+  const counts = pronounCounts(text, lex);
+  if (title && titleIsName(title)) {
+    const personal = counts.m + counts.f > counts.thing;
+    const kind = personal ? 'person' : 'thing';
+    const gender: Gender | undefined = counts.m > 2 * counts.f ? 'm' : counts.f > 2 * counts.m ? 'f' : undefined;
+    page.subject = { name: title, kind, gender: kind === 'person' ? gender : undefined };
+    const words = title.split(' ');
+    if (personal && words.length >= 2) page.surnames.set(words[words.length - 1]!, { name: title, start: -1 });
+  }
+  // Full names first, so a surname at a sentence's head already knows its person.
+  sentences.forEach(([s], i) => {
+    for (const { name, at } of perSentence[i]!) {
+      const words = name.split(' ');
+      if (words.length < 2 || kindOf(name, page) !== 'person') continue;
+      const surname = words[words.length - 1]!;
+      if (!page.surnames.has(surname)) page.surnames.set(surname, { name, start: s + at });
+    }
+  });
+
+  let person: Page['centers'][number]['person'];
+  let thing: Page['centers'][number]['thing'];
+  sentences.forEach(([s, e], i) => {
+    const sentence = text.slice(s, e);
+    const head = openingAt(sentence);
+    const names = perSentence[i]!;
+    const ref = openingReference(sentence, lex, lang);
+    const mentionsUpTo = page.mentions.length;
+    let subject: Entity | null = null;
+    // A name with its article ("Die Siemens AG ist…", "The Kingsmen were…") is a subject too.
+    const article = sentence.slice(head).match(/^(\p{L}+)\s+(?=\p{Lu})/u);
+    const named = article && lex.articles.has(article[1]!.toLowerCase()) ? head + article[0].length : head;
+    for (const { name, at } of names) {
+      // German writes every noun capitalised: there a lone word is a name only when it is a known surname.
+      if (lang === 'de' && !name.includes(' ') && !page.surnames.has(name)) continue;
+      const isSubject =
+        at === head ||
+        at === named ||
+        (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head));
+      page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
+      // A lone word is a sure subject only when it is a known surname or a name written mid-sentence too
+      // ("Eventually", "Although" open sentences capitalised; "NASA" and "Google" stay unsure).
+      const sure = name.includes(' ') || page.surnames.has(name);
+      if (isSubject && !subject && sure) subject = entityOf(page, name);
+    }
+    if (!subject && ref && !ref.unresolvable && ref.write('X') === 'X') {
+      const found = antecedent(page, i, ref, mentionsUpTo);
+      // What a gendered pronoun stood for now has that gender.
+      if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;
+    }
+    if (subject?.kind === 'person') person = { ...subject, at: i };
+    else if (subject) thing = { ...subject, at: i };
+    page.centers.push({ person, thing });
+  });
+  return page;
+}
+
+/** The index of the last page sentence that ends at or before `offset`, or -1. */
+function sentenceBefore(page: Page, offset: number): number {
+  let lo = 0;
+  let hi = page.sentences.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (page.sentences[mid]![1] <= offset) {
+      found = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The number of mentions that start before `offset`. */
+function mentionsBefore(page: Page, offset: number): number {
+  let lo = 0;
+  let hi = page.mentions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (page.mentions[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+type Edit = { start: number; end: number; to: string; kind: StandaloneClaim['resolved'][number]['kind'] };
+
+/** Single capitalised words in the claim that are the surname of a full name written earlier. */
+function surnameEdits(page: Page, claim: string, offset: number, taken: Edit[]): Edit[] {
+  const edits: Edit[] = [];
+  const seen = new Set<string>();
+  for (const { name, at } of namesIn(claim, page.lowerWords)) {
+    if (name.includes(' ') || seen.has(name)) continue;
+    const full = page.surnames.get(name);
+    if (!full || full.start >= offset || full.name === name || claim.includes(full.name)) continue;
+    const end = at + name.length;
+    if (taken.some((t) => at < t.end && end > t.start)) continue;
+    seen.add(name);
+    edits.push({ start: at, end, to: full.name, kind: 'surname' });
+  }
+  return edits;
+}
+
+/** Who is quoted: the name by a speech verb, in a claim that quotes or cites ("according to"). */
+function speakerOf(page: Page, claim: string, index: number, offset: number): string | undefined {
+  const { lex } = page;
+  const quotes = /["“”„«»]/u.test(claim);
+  const cites = new RegExp(`(?:according to|laut|selon|d['’]après|según)\\s`, 'iu').test(claim);
+  if (!quotes && !cites) return undefined;
+  const pronouns = Object.keys(lex.pronouns).join('|');
+  const who = `(${NAME}|${pronouns})`;
+  const after = new RegExp(`(?:${lex.speechAfter})\\s+(?:(?:the|der|die|le|la|el)\\s+)?${who}(?![\\p{L}])`, 'u');
+  const before = new RegExp(`(?<![\\p{L}])${who}(?:,[^,"“”]{1,80},)?\\s+(?:${lex.speechBefore})(?![\\p{L}])`, 'u');
+  const m = claim.match(after) ?? claim.match(before);
+  if (!m) return undefined;
+  const name = m[1]!;
+  if (lex.pronouns[name.toLowerCase()]) {
+    const ref: Reference = {
+      start: 0,
+      end: 0,
+      fit: 'person',
+      gender: lex.pronouns[name.toLowerCase()]!.gender,
+      kind: 'pronoun',
+      write: (n) => n,
+    };
+    return antecedent(page, index + 1, ref, mentionsBefore(page, offset))?.name;
+  }
+  const cleaned = namesIn(name, page.lowerWords)[0]?.name;
+  if (!cleaned) return undefined;
+  const full = page.surnames.get(cleaned);
+  return full && full.start < offset + claim.length ? full.name : cleaned;
+}
+
+/** Parses the page's ISO date; null when absent or unreadable. */
+function publishedDate(published: string | null): Date | null {
+  if (!published) return null;
+  const day = published.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  const date = day ? new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!)) : new Date(published);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * Each claim in a form that stands alone: an opening pronoun or bare reference replaced by the name
+ * it stands for, a lone surname by its full name, relative times by absolute ones, with what was
+ * changed and whether a reference was left unresolved.
+ */
+export function standaloneClaims(
+  ctx: StandaloneContext,
+  claims: Array<{ sentence: string; start: number; end: number }>,
+): StandaloneClaim[] {
+  const page = readPage(ctx);
+  const published = publishedDate(ctx.published);
+  return claims.map(({ sentence, start }) => {
+    const claim = collapse(sentence);
+    const index = sentenceBefore(page, start) + 1;
+    const edits: Edit[] = [];
+    let needsContext = false;
+
+    const ref = openingReference(claim, page.lex, page.lang);
+    if (ref?.unresolvable) needsContext = true;
+    else if (ref) {
+      const found = antecedent(page, index, ref, mentionsBefore(page, start));
+      if (found) {
+        const atHead = ref.start === openingAt(claim);
+        let to = ref.write(found.name);
+        if (atHead) to = to.charAt(0).toUpperCase() + to.slice(1);
+        edits.push({ start: ref.start, end: ref.end, to, kind: ref.kind });
+      } else needsContext = true;
+    }
+    edits.push(...surnameEdits(page, claim, start, edits));
+    edits.sort((a, b) => a.start - b.start);
+
+    let text = '';
+    let at = 0;
+    const resolved: StandaloneClaim['resolved'] = [];
+    for (const e of edits) {
+      text += claim.slice(at, e.start) + e.to;
+      resolved.push({ from: claim.slice(e.start, e.end), to: e.to, kind: e.kind });
+      at = e.end;
+    }
+    text += claim.slice(at);
+
+    const times = absoluteTimes(text, published, page.lang);
+    if (times.unresolved) needsContext = true;
+    for (const c of times.changed) resolved.push({ ...c, kind: 'time' });
+
+    const speaker = speakerOf(page, times.text, index - 1, start);
+    return { standalone: times.text, needsContext, resolved, ...(speaker ? { speaker } : {}) };
+  });
+}
+
+/** A number as compared: thousands separators dropped ("1,000" and "1.000" are 1000). */
+const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
+
+/**
+ * Whether a model-written standalone claim adds nothing the page does not say: every capitalised
+ * word of a name and every number in it must occur on the page. `added` lists those that do not.
+ */
+export function addsNothing(standalone: string, pageText: string): { ok: boolean; added: string[] } {
+  const pageWords = new Set(pageText.match(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu) ?? []);
+  const pageLower = new Set([...pageWords].map((w) => w.toLowerCase()));
+  const pageNumbers = new Set((pageText.match(/\d+(?:[.,]\d+)*/g) ?? []).map(numberKey));
+  const added: string[] = [];
+  const head = openingAt(standalone);
+  for (const m of standalone.matchAll(NAME_RE)) {
+    for (const t of m[0].matchAll(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu)) {
+      const word = t[0].replace(/['’]s?$/, '');
+      if (!/^\p{Lu}/u.test(word) || word.length < 2) continue;
+      // A capitalised word at the sentence's head may be a common word the page writes in lower case.
+      const known = pageWords.has(word) || (m.index + t.index === head && pageLower.has(word.toLowerCase())) || OPENERS.has(word);
+      if (!known && !added.includes(word)) added.push(word);
+    }
+  }
+  for (const n of standalone.match(/\d+(?:[.,]\d+)*/g) ?? []) {
+    const key = numberKey(n);
+    if (!pageNumbers.has(key) && !added.includes(n)) added.push(n);
+  }
+  return { ok: added.length === 0, added };
+}
