@@ -180,6 +180,13 @@ export const WEEKDAY_NAMES = set(
   'monday tuesday wednesday thursday friday saturday sunday montag dienstag mittwoch donnerstag freitag samstag sonntag lundi mardi mercredi jeudi vendredi samedi dimanche lunes martes miércoles jueves viernes sábado domingo',
 );
 
+/** Ranks and offices written before a person's name, in the four languages. */
+const ROLES = set(
+  'Senator Representative Congressman Congresswoman President Governor Mayor Minister Chancellor Judge Justice General Colonel Captain Sergeant Professor Doctor Coach Bishop Cardinal Pope King Queen Prince Princess Sir Dame Lord Lady ' +
+    'Bundeskanzlerin Bundeskanzler Kanzlerin Kanzler Präsident Präsidentin Ministerin Bürgermeister Bürgermeisterin Professorin Herr Frau ' +
+    'Président Présidente Ministre Maire Monsieur Madame Presidente Ministro Ministra Alcalde Alcaldesa Señor Señora',
+);
+
 /** Adjectives French and Spanish put before the noun ("son premier album" → "le premier album de X"). */
 export const BEFORE_NOUN = set(
   'premier première dernier dernière nouveau nouvel nouvelle grand grande petit petite seul seule second seconde deuxième troisième meilleur meilleure ancien ancienne jeune propre primer primera último última nuevo nueva gran segundo segunda tercer tercera mejor propio propia',
@@ -210,8 +217,9 @@ export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name
   const head = openingAt(sentence);
   for (const m of sentence.matchAll(NAME_RE)) {
     let tokens = [...m[0].matchAll(/\S+/g)].map((t) => ({ text: t[0], at: m.index + t.index }));
-    // Titles abbreviated before a name ("Sen.", "Dr.") are not part of it.
-    while (tokens.length > 1 && /^\p{Lu}\p{Ll}{1,3}\.$/u.test(tokens[0]!.text)) tokens = tokens.slice(1);
+    // Titles before a name ("Sen.", "Dr.", "Senator", "Präsident") are not part of it.
+    while (tokens.length > 1 && (/^\p{Lu}\p{Ll}{1,3}\.$/u.test(tokens[0]!.text) || ROLES.has(tokens[0]!.text)))
+      tokens = tokens.slice(1);
     const runs: Array<typeof tokens> = [[]];
     for (const t of tokens) {
       const lower = t.text.toLowerCase();

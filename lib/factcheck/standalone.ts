@@ -17,8 +17,6 @@ import { mendSentences } from '../text/sentences';
 import {
   LEXICONS,
   NAME,
-  NAME_RE,
-  OPENERS,
   THING_PARTICLES,
   THING_WORDS,
   namesIn,
@@ -30,6 +28,7 @@ import {
 } from './standalone-lexicon';
 
 export { titleName } from './standalone-lexicon';
+export { addsNothing } from './adds-nothing';
 import { openingReference, type Reference } from './standalone-references';
 
 /** What the page says around its claims. */
@@ -65,6 +64,9 @@ interface Entity {
 /** How many sentences back a reference may look for what it stands for. */
 export const LOOK_BACK = 2;
 
+/** A sentence's subject: in which sentence, and whether named there (not only a pronoun). */
+type Center = Entity & { at: number; explicit: boolean };
+
 /** A capitalised name in the page. */
 interface Mention {
   name: string;
@@ -82,7 +84,7 @@ interface Page {
   /** Mentions in page order. */
   mentions: Mention[];
   /** Per sentence, the last person and the last thing that were a subject, up to and including it. */
-  centers: Array<{ person?: Entity & { at: number }; thing?: Entity & { at: number } }>;
+  centers: Array<{ person?: Center; thing?: Center }>;
   /** Surname → the first full name that ends with it, and where it stands (-1: the title). */
   surnames: Map<string, { name: string; start: number }>;
   /** The page's own subject, from its title; undefined when the title is not a name (a headline). */
@@ -130,10 +132,14 @@ function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: num
   if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
   const center = index > 0 ? page.centers[index - 1] : undefined;
   const recent = [center?.person, center?.thing]
-    .filter((e): e is Entity & { at: number } => e !== undefined && index - e.at <= LOOK_BACK && fits(e))
+    .filter((e): e is Center => e !== undefined && index - e.at <= LOOK_BACK && fits(e))
     .sort((a, b) => b.at - a.at);
-  if (recent[0]) return recent[0];
+  // The subject named in the sentence just before wins; a subject only carried on by pronouns
+  // yields to the page's own subject, so one wrong guess does not run on down the page.
+  const named = recent.find((e) => e.explicit && index - e.at === 1);
+  if (named) return named;
   if (fits(page.subject)) return page.subject!;
+  if (recent[0]) return recent[0];
   for (let i = mentionsUpTo - 1; i >= 0; i--) {
     const m = page.mentions[i]!;
     if (index - m.sentence > LOOK_BACK) break;
@@ -184,7 +190,8 @@ function readPage(ctx: StandaloneContext): Page {
   const title = titleName(ctx.title);
   const counts = pronounCounts(text, lex);
   if (title && titleIsName(title)) {
-    const personal = counts.m + counts.f > counts.thing;
+    // A person's page says "he" or "she" more than "it", and its title is shaped as a person's name.
+    const personal = counts.m + counts.f > counts.thing && kindOf(title, page) === 'person';
     const kind = personal ? 'person' : 'thing';
     const gender: Gender | undefined = counts.m > 2 * counts.f ? 'm' : counts.f > 2 * counts.m ? 'f' : undefined;
     page.subject = { name: title, kind, gender: kind === 'person' ? gender : undefined };
@@ -201,8 +208,8 @@ function readPage(ctx: StandaloneContext): Page {
     }
   });
 
-  let person: Page['centers'][number]['person'];
-  let thing: Page['centers'][number]['thing'];
+  let person: Center | undefined;
+  let thing: Center | undefined;
   sentences.forEach(([s, e], i) => {
     const sentence = text.slice(s, e);
     const head = openingAt(sentence);
@@ -210,6 +217,7 @@ function readPage(ctx: StandaloneContext): Page {
     const ref = openingReference(sentence, lex, lang);
     const mentionsUpTo = page.mentions.length;
     let subject: Entity | null = null;
+    let explicit = false;
     // A name with its article ("Die Siemens AG ist…", "The Kingsmen were…") is a subject too.
     const article = sentence.slice(head).match(/^(\p{L}+)\s+(?=\p{Lu})/u);
     const named = article && lex.articles.has(article[1]!.toLowerCase()) ? head + article[0].length : head;
@@ -221,18 +229,18 @@ function readPage(ctx: StandaloneContext): Page {
         at === named ||
         (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head));
       page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
-      // A lone word is a sure subject only when it is a known surname or a name written mid-sentence too
-      // ("Eventually", "Although" open sentences capitalised; "NASA" and "Google" stay unsure).
+      // A lone word at a sentence's head is a sure name only when it is a known surname: "Eventually",
+      // "Although" open sentences capitalised, and so do demonyms ("Kenyan") inside them.
       const sure = name.includes(' ') || page.surnames.has(name);
-      if (isSubject && !subject && sure) subject = entityOf(page, name);
+      if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
     }
     if (!subject && ref && !ref.unresolvable && ref.write('X') === 'X') {
       const found = antecedent(page, i, ref, mentionsUpTo);
       // What a gendered pronoun stood for now has that gender.
       if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;
     }
-    if (subject?.kind === 'person') person = { ...subject, at: i };
-    else if (subject) thing = { ...subject, at: i };
+    if (subject?.kind === 'person') person = { ...subject, at: i, explicit };
+    else if (subject) thing = { ...subject, at: i, explicit };
     page.centers.push({ person, thing });
   });
   return page;
@@ -369,33 +377,4 @@ export function standaloneClaims(
     const speaker = speakerOf(page, times.text, index - 1, start);
     return { standalone: times.text, needsContext, resolved, ...(speaker ? { speaker } : {}) };
   });
-}
-
-/** A number as compared: thousands separators dropped ("1,000" and "1.000" are 1000). */
-const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
-
-/**
- * Whether a model-written standalone claim adds nothing the page does not say: every capitalised
- * word of a name and every number in it must occur on the page. `added` lists those that do not.
- */
-export function addsNothing(standalone: string, pageText: string): { ok: boolean; added: string[] } {
-  const pageWords = new Set(pageText.match(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu) ?? []);
-  const pageLower = new Set([...pageWords].map((w) => w.toLowerCase()));
-  const pageNumbers = new Set((pageText.match(/\d+(?:[.,]\d+)*/g) ?? []).map(numberKey));
-  const added: string[] = [];
-  const head = openingAt(standalone);
-  for (const m of standalone.matchAll(NAME_RE)) {
-    for (const t of m[0].matchAll(/[\p{L}\p{M}][\p{L}\p{M}'’-]*/gu)) {
-      const word = t[0].replace(/['’]s?$/, '');
-      if (!/^\p{Lu}/u.test(word) || word.length < 2) continue;
-      // A capitalised word at the sentence's head may be a common word the page writes in lower case.
-      const known = pageWords.has(word) || (m.index + t.index === head && pageLower.has(word.toLowerCase())) || OPENERS.has(word);
-      if (!known && !added.includes(word)) added.push(word);
-    }
-  }
-  for (const n of standalone.match(/\d+(?:[.,]\d+)*/g) ?? []) {
-    const key = numberKey(n);
-    if (!pageNumbers.has(key) && !added.includes(n)) added.push(n);
-  }
-  return { ok: added.length === 0, added };
 }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteTimes } from '@/lib/dates/relative-times';
+
+// Tuesday, 6 March 2018.
+const published = new Date(Date.UTC(2018, 2, 6));
+
+describe('absoluteTimes', () => {
+  it('makes "next year" on a page dated 2018 the year 2019, keeping the sentence readable', () => {
+    const out = absoluteTimes('Prices will rise next year.', published, 'en');
+    expect(out.text).toBe('Prices will rise in 2019.');
+    expect(out.changed).toEqual([{ from: 'next year', to: 'in 2019' }]);
+  });
+
+  it('keeps a preposition the writer put before the time', () => {
+    expect(absoluteTimes('Sales have fallen since last year.', published, 'en').text).toBe('Sales have fallen since 2017.');
+  });
+
+  it('dates yesterday, last month and a weekday in English', () => {
+    expect(absoluteTimes('He resigned yesterday.', published, 'en').text).toBe('He resigned on 5 March 2018.');
+    expect(absoluteTimes('Last month sales fell.', published, 'en').text).toBe('In February 2018 sales fell.');
+    expect(absoluteTimes('She said on Friday that it rose.', published, 'en').text).toMatch(/on Friday,? 2 March 2018/);
+    expect(absoluteTimes('She will speak on Friday.', published, 'en').text).toMatch(/on Friday,? 9 March 2018/);
+  });
+
+  it('leaves a narrative "the next year" alone: it counts from the story, not the page', () => {
+    const out = absoluteTimes('The next year he moved to Paris.', published, 'en');
+    expect(out.changed).toEqual([]);
+    expect(out.unresolved).toBe(false);
+  });
+
+  it('resolves German relative times', () => {
+    expect(absoluteTimes('Die Preise steigen nächstes Jahr.', published, 'de').text).toBe('Die Preise steigen 2019.');
+    expect(absoluteTimes('Sie sanken im vergangenen Jahr.', published, 'de').text).toBe('Sie sanken im Jahr 2017.');
+    expect(absoluteTimes('Er sagte gestern, dass…', published, 'de').text).toBe('Er sagte am 5. März 2018, dass…');
+  });
+
+  it('resolves French relative times', () => {
+    expect(absoluteTimes("Les prix ont baissé l'an dernier.", published, 'fr').text).toBe('Les prix ont baissé en 2017.');
+    expect(absoluteTimes("Ils monteront l'année prochaine.", published, 'fr').text).toBe('Ils monteront en 2019.');
+    expect(absoluteTimes('Il est parti hier.', published, 'fr').text).toBe('Il est parti le 5 mars 2018.');
+  });
+
+  it('resolves Spanish relative times', () => {
+    expect(absoluteTimes('El año pasado las ventas cayeron.', published, 'es').text).toBe('En 2017 las ventas cayeron.');
+    expect(absoluteTimes('Subirán el próximo año.', published, 'es').text).toBe('Subirán en 2019.');
+    expect(absoluteTimes('Lo dijo ayer.', published, 'es').text).toBe('Lo dijo el 5 de marzo de 2018.');
+  });
+
+  it('on an undated page leaves the time as written and says it is unresolved', () => {
+    for (const [sentence, lang] of [
+      ['Prices will rise next year.', 'en'],
+      ['Die Preise steigen nächstes Jahr.', 'de'],
+      ["Ils monteront l'année prochaine.", 'fr'],
+      ['Subirán el próximo año.', 'es'],
+    ] as const) {
+      const out = absoluteTimes(sentence, null, lang);
+      expect(out).toEqual({ text: sentence, changed: [], unresolved: true });
+    }
+  });
+
+  it('a sentence with no relative time is unchanged and resolved, dated or not', () => {
+    expect(absoluteTimes('Prices rose in 2016.', null, 'en')).toEqual({
+      text: 'Prices rose in 2016.',
+      changed: [],
+      unresolved: false,
+    });
+  });
+});

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { addsNothing, standaloneClaims, type StandaloneContext } from '@/lib/factcheck/standalone';
+
+/** Runs standaloneClaims on sentences of the page, found by their text. */
+function run(ctx: StandaloneContext, ...sentences: string[]) {
+  return standaloneClaims(
+    ctx,
+    sentences.map((sentence) => {
+      const start = ctx.text.indexOf(sentence);
+      if (start < 0) throw new Error(`not on the page: ${sentence}`);
+      return { sentence, start, end: start + sentence.length };
+    }),
+  );
+}
+
+describe('standaloneClaims: opening pronouns and references', () => {
+  it('names an English "He" by the person who was the subject before', () => {
+    const text = 'Mark Warner is a senator from Virginia. He introduced a bill in 2017.';
+    const [out] = run(
+      { text, title: 'Senate passes a bill on drones - Daily News', published: null, lang: 'en' },
+      'He introduced a bill in 2017.',
+    );
+    expect(out!.standalone).toBe('Mark Warner introduced a bill in 2017.');
+    expect(out!.resolved).toEqual([{ from: 'He', to: 'Mark Warner', kind: 'pronoun' }]);
+    expect(out!.needsContext).toBe(false);
+  });
+
+  it('names "The company" and "Its" by the page subject, from the title without its site suffix', () => {
+    const text = 'Acme Corporation makes anvils. The company was founded in 1920. Its products are sold worldwide.';
+    const [a, b] = run(
+      { text, title: 'Acme Corporation | Encyclopedia', published: null },
+      'The company was founded in 1920.',
+      'Its products are sold worldwide.',
+    );
+    expect(a!.standalone).toBe('Acme Corporation was founded in 1920.');
+    expect(a!.resolved[0]!.kind).toBe('reference');
+    expect(b!.standalone).toBe("Acme Corporation's products are sold worldwide.");
+  });
+
+  it('falls back to the title when no earlier mention fits ("It" on the first sentence)', () => {
+    const text = 'It was released in 1997 and grossed 2 billion dollars.';
+    const [out] = run({ text, title: 'Titanic (1997 film) - Wikipedia', published: null, lang: 'en' }, text);
+    expect(out!.standalone).toBe('Titanic was released in 1997 and grossed 2 billion dollars.');
+  });
+
+  it('names a German "Der Konzern" and "Er"', () => {
+    const text = 'Die Siemens AG ist ein Konzern aus München. Der Konzern meldete hohe Gewinne. Er beschäftigt viele Menschen.';
+    const [a, b] = run(
+      { text, title: 'Siemens AG', published: null, lang: 'de' },
+      'Der Konzern meldete hohe Gewinne.',
+      'Er beschäftigt viele Menschen.',
+    );
+    expect(a!.standalone).toBe('Siemens AG meldete hohe Gewinne.');
+    expect(b!.standalone).toBe('Siemens AG beschäftigt viele Menschen.');
+  });
+
+  it('names a French "Elle" and turns "Son premier prix" into "Le premier prix de …"', () => {
+    const text = 'Marie Curie est une physicienne. Elle a reçu le prix Nobel. Son premier prix date de 1903.';
+    const [a, b] = run(
+      { text, title: 'Marie Curie', published: null, lang: 'fr' },
+      'Elle a reçu le prix Nobel.',
+      'Son premier prix date de 1903.',
+    );
+    expect(a!.standalone).toBe('Marie Curie a reçu le prix Nobel.');
+    expect(b!.standalone).toBe('Le premier prix de Marie Curie date de 1903.');
+  });
+
+  it('names a Spanish "Ella", "La empresa" and "Su álbum"', () => {
+    const text = 'Shakira Mebarak es una cantante colombiana. Ella ganó un premio. Su álbum fue un éxito.';
+    const [a, b] = run(
+      { text, title: 'Shakira Mebarak', published: null, lang: 'es' },
+      'Ella ganó un premio.',
+      'Su álbum fue un éxito.',
+    );
+    expect(a!.standalone).toBe('Shakira Mebarak ganó un premio.');
+    expect(b!.standalone).toBe('El álbum de Shakira Mebarak fue un éxito.');
+    const firm = 'Telefónica es una empresa. La empresa anunció pérdidas.';
+    expect(
+      run({ text: firm, title: 'Telefónica', published: null, lang: 'es' }, 'La empresa anunció pérdidas.')[0]!.standalone,
+    ).toBe('Telefónica anunció pérdidas.');
+  });
+
+  it('a pronoun with no antecedent keeps the reference and needs context', () => {
+    const text = 'It rained all week. He left early.';
+    const [out] = run(
+      { text, title: 'What happened when the storm came to town', published: null, lang: 'en' },
+      'He left early.',
+    );
+    expect(out!.standalone).toBe('He left early.');
+    expect(out!.needsContext).toBe(true);
+  });
+
+  it('a demonstrative standing for a statement ("This resulted in…") needs context', () => {
+    const text = 'Acme Corporation cut prices. This resulted in higher sales.';
+    const [out] = run({ text, title: 'Acme Corporation', published: null, lang: 'en' }, 'This resulted in higher sales.');
+    expect(out!.standalone).toBe('This resulted in higher sales.');
+    expect(out!.needsContext).toBe(true);
+  });
+
+  it('leaves a sentence with nothing to resolve as written, whitespace collapsed', () => {
+    const text = 'Acme Corporation was founded  in 1920.';
+    const [out] = run({ text, title: 'Acme Corporation', published: null }, text);
+    expect(out).toEqual({ standalone: 'Acme Corporation was founded in 1920.', needsContext: false, resolved: [] });
+  });
+});
+
+describe('standaloneClaims: surnames', () => {
+  const text = 'Senator Mark Warner spoke on Monday. Warner, the Virginia Democrat, said the bill would pass.';
+  it('widens an English surname to the full name of its first mention', () => {
+    const [out] = run(
+      { text, title: 'Bill advances - News', published: null, lang: 'en' },
+      'Warner, the Virginia Democrat, said the bill would pass.',
+    );
+    expect(out!.standalone).toBe('Mark Warner, the Virginia Democrat, said the bill would pass.');
+    expect(out!.resolved).toEqual([{ from: 'Warner', to: 'Mark Warner', kind: 'surname' }]);
+  });
+
+  it('does so in German, French and Spanish', () => {
+    const de = 'Angela Merkel sprach in Berlin. Merkel sagte, die Lage sei ernst.';
+    const fr = 'Emmanuel Macron était à Lyon. Macron a parlé aux étudiants.';
+    const es = 'Pedro Sánchez visitó Sevilla. Sánchez habló con los alcaldes.';
+    expect(
+      run({ text: de, title: 'Politik', published: null, lang: 'de' }, 'Merkel sagte, die Lage sei ernst.')[0]!.standalone,
+    ).toBe('Angela Merkel sagte, die Lage sei ernst.');
+    expect(
+      run({ text: fr, title: 'Politique', published: null, lang: 'fr' }, 'Macron a parlé aux étudiants.')[0]!.standalone,
+    ).toBe('Emmanuel Macron a parlé aux étudiants.');
+    expect(
+      run({ text: es, title: 'Política', published: null, lang: 'es' }, 'Sánchez habló con los alcaldes.')[0]!.standalone,
+    ).toBe('Pedro Sánchez habló con los alcaldes.');
+  });
+
+  it('leaves a surname alone when no full name came before it', () => {
+    const page = 'Warner spoke first. Later, Mark Warner left.';
+    expect(
+      run({ text: page, title: 'News today - Site', published: null, lang: 'en' }, 'Warner spoke first.')[0]!.resolved,
+    ).toEqual([]);
+  });
+});
+
+describe('standaloneClaims: relative times and speakers', () => {
+  const text = 'Mark Warner leads the committee. Prices will rise next year, the committee said.';
+  it('makes "next year" on a page dated 2018 the year 2019', () => {
+    const [out] = run(
+      { text, title: 'Prices - News', published: '2018-03-04T10:00:00Z', lang: 'en' },
+      'Prices will rise next year, the committee said.',
+    );
+    expect(out!.standalone).toBe('Prices will rise in 2019, the committee said.');
+    expect(out!.resolved).toContainEqual({ from: 'next year', to: 'in 2019', kind: 'time' });
+  });
+
+  it('on an undated page keeps the time and needs context', () => {
+    const [out] = run(
+      { text, title: 'Prices - News', published: null, lang: 'en' },
+      'Prices will rise next year, the committee said.',
+    );
+    expect(out!.standalone).toBe('Prices will rise next year, the committee said.');
+    expect(out!.needsContext).toBe(true);
+  });
+
+  it('finds the speaker of a quotation, widened to the full name, in four languages', () => {
+    const en = 'Marc Goldwein works in Washington. “Debt is rising,” said Goldwein, senior policy director.';
+    const de = 'Olaf Scholz war in Hamburg. „Die Lage ist ernst“, sagte Scholz am Abend.';
+    const fr = 'Emmanuel Macron était à Lyon. « La situation est grave », a déclaré Macron.';
+    const es = 'Pedro Sánchez visitó Sevilla. «La situación es grave», dijo Sánchez.';
+    const speaker = (t: string, lang: StandaloneContext['lang']) => {
+      const sentence = t.slice(t.indexOf('. ') + 2);
+      return run({ text: t, title: 'Nachrichten - Site', published: null, lang }, sentence)[0]!.speaker;
+    };
+    expect(speaker(en, 'en')).toBe('Marc Goldwein');
+    expect(speaker(de, 'de')).toBe('Olaf Scholz');
+    expect(speaker(fr, 'fr')).toBe('Emmanuel Macron');
+    expect(speaker(es, 'es')).toBe('Pedro Sánchez');
+  });
+
+  it('gives no speaker to a sentence that quotes no one', () => {
+    const page = 'Marc Goldwein said the debt is rising.';
+    expect(run({ text: page, title: 'Debt - News', published: null, lang: 'en' }, page)[0]!.speaker).toBeUndefined();
+  });
+
+  it('detects the language when none is given', () => {
+    const page = 'Die Siemens AG ist ein Konzern aus München und hat viele Werke. Der Konzern meldete hohe Gewinne.';
+    expect(run({ text: page, title: 'Siemens AG', published: null }, 'Der Konzern meldete hohe Gewinne.')[0]!.standalone).toBe(
+      'Siemens AG meldete hohe Gewinne.',
+    );
+  });
+});
+
+describe('addsNothing', () => {
+  const page = 'Roger Hedgecock is a radio host in San Diego. He formed a band in 1986 that played 12 concerts.';
+  it('accepts a standalone whose names and numbers come from the page', () => {
+    expect(addsNothing('Roger Hedgecock formed a band in 1986 that played 12 concerts.', page)).toEqual({ ok: true, added: [] });
+  });
+
+  it('refuses a standalone that adds a name', () => {
+    expect(addsNothing('Roger Hedgecock formed a band with Thomas Arnold in 1986.', page)).toEqual({
+      ok: false,
+      added: ['Thomas', 'Arnold'],
+    });
+  });
+
+  it('refuses a standalone that adds a number or a year', () => {
+    expect(addsNothing('Roger Hedgecock formed a band in 1987 that played 12 concerts.', page).added).toEqual(['1987']);
+    expect(addsNothing('He played 1,200 concerts.', 'He played 1200 concerts.').ok).toBe(true);
+  });
+});
