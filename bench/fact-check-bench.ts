@@ -293,7 +293,7 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
     const before = { search: brave.requests.length, page: site.requests.length, chats: model.chats.length };
     const { settings, deps } = judge ? withModel : keyless;
     // With the judge, the keyless claim list is checked as given: the same 60 claims, the model only judges.
-    const claims = judge ? (await findClaims(article.text, article.title, null)).claims : undefined;
+    const claims = judge ? (await findClaims(article, null)).claims : undefined;
     let firstAt: number | undefined;
     const t0 = performance.now();
     const r: FactCheckOutcome = await factCheck(
@@ -432,7 +432,7 @@ export async function firstRenderOf200(): Promise<FirstRender> {
   try {
     const { FactCheckView, RunningFactCheck } = await import('../components/fact-check-view');
     const page = await corpusText(LONG_PAGE);
-    const found = (await findClaims(page.text, page.title, null)).claims.slice(0, LONG_PAGE_CLAIMS);
+    const found = (await findClaims(page, null)).claims.slice(0, LONG_PAGE_CLAIMS);
     const checked = found.map((c) => ({ ...c, verdict: 'not-found' as const, for: [], against: [], reasons: ['none'] }));
     const state: FactCheckState = {
       pageUrl: page.url,

@@ -7,6 +7,7 @@ import { CitationsContext, CitationStatus, type CitationState } from './panel/ci
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
 import { PriorChecks } from './panel/prior-checks';
+import { ClaimForm, LeftOut } from './panel/left-out';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 type Verdict = CheckedClaimRecord['verdict'];
@@ -72,12 +73,13 @@ export function VerdictItem(props: {
     <li className={`verdict verdict-${c.verdict}`} data-verdict={c.verdict} data-rank={c.rank}>
       <span className={`verdict-badge badge-${c.verdict}`}>{t(LABEL[c.verdict])}</span>{' '}
       {onShowClaim ? (
-        <button type="button" className="link claim-link" onClick={() => onShowClaim(i)} aria-label={t('showInPage', c.text)}>
-          {c.text}
+        <button type="button" className="link claim-link" onClick={() => onShowClaim(i)} aria-label={t('showInPage', c.sentence)}>
+          {c.sentence}
         </button>
       ) : (
-        <span className="claim-link">{c.text}</span>
+        <span className="claim-link">{c.sentence}</span>
       )}
+      <ClaimForm claim={c} />
       <div className="verdict-evidence">
         {c.for.length > 0 && (
           <span>
@@ -139,7 +141,8 @@ function NotChecked({ claims }: { claims: FoundClaim[] }) {
         <ol>
           {claims.map((c) => (
             <li key={`${c.start}:${c.end}:${c.text}`} value={c.rank} data-rank={c.rank}>
-              {c.text}
+              {c.sentence}
+              <ClaimForm claim={c} />
             </li>
           ))}
         </ol>
@@ -193,6 +196,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
           </button>
         )}
         <NotChecked claims={r.notChecked} />
+        <LeftOut left={r.left} />
         {r.failures.length > 0 && (
           <ul className="warnings">
             {r.failures.map((f, i) => (

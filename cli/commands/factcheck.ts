@@ -3,6 +3,7 @@ import type { CheckedClaim, FactCheckOutcome } from '../../lib/factcheck/deps';
 import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import type { Page } from '../../lib/shared/types';
+import type { MarkupRoles } from '../../lib/pages/markup-roles';
 import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { FailureError, UsageError, jsonText, readTextFile, withUserAgent, type Io } from '../io';
@@ -46,7 +47,11 @@ function notHtmlReason(text: string): string | null {
 const NOT_HTML_HINT = 'save the page as HTML (the browser\'s "Save Page As…", web page) and pass that file';
 
 /** The page as the extension's fact-check reads it: its title and main content (Readability, else the visible text). */
-async function readPage(file: string, url: string, io: Io): Promise<Pick<Page, 'title' | 'text' | 'claimReviews'>> {
+async function readPage(
+  file: string,
+  url: string,
+  io: Io,
+): Promise<Pick<Page, 'title' | 'text' | 'claimReviews'> & { published: string | null; roles: MarkupRoles | undefined }> {
   const source = file === '-' ? 'stdin' : file;
   const html = await readTextFile(file, io);
   if (html.replace(/^\uFEFF/, '').trim() === '') throw new FailureError(`${source} is empty`);
@@ -56,7 +61,7 @@ async function readPage(file: string, url: string, io: Io): Promise<Pick<Page, '
     import('../../lib/pages/extract'),
     import('../../lib/pages/parse-html'),
   ]);
-  const { page } = await extractPage(
+  const { page, roles } = await extractPage(
     { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },
     parseHtmlWithLinkedom,
   );
@@ -65,16 +70,14 @@ async function readPage(file: string, url: string, io: Io): Promise<Pick<Page, '
       `${source}: the page has no text to check (no article, no visible text): ` +
         'a page that builds its content with JavaScript must be saved after it has loaded ("Save Page As…", complete)',
     );
-  return { title: page.title, text: page.text, claimReviews: page.claimReviews };
+  return { title: page.title, text: page.text, claimReviews: page.claimReviews, published: page.published?.iso ?? null, roles };
 }
 
 /** A checked claim as printed. */
 function claimJson(c: CheckedClaim) {
   return {
     claim: c.text,
-    sentence: c.sentence,
-    start: c.start,
-    end: c.end,
+    ...claimForm(c),
     rank: c.rank,
     verdict: c.verdict,
     for: c.for,
@@ -87,7 +90,19 @@ function claimJson(c: CheckedClaim) {
 
 /** A claim found and not checked, as printed. */
 function notCheckedJson(c: RankedClaim) {
-  return { sentence: c.sentence, start: c.start, end: c.end, rank: c.rank };
+  return { ...claimForm(c), rank: c.rank };
+}
+
+/** A claim's sentence and its standalone form (the form searched and judged), as printed for every claim. */
+function claimForm(c: RankedClaim) {
+  return {
+    sentence: c.sentence,
+    start: c.start,
+    end: c.end,
+    standalone: c.text,
+    needsContext: c.needsContext ?? false,
+    ...(c.speaker ? { speaker: c.speaker } : {}),
+  };
 }
 
 /** What the --max-claims flag says: a whole number, 1 or more. */
@@ -138,22 +153,33 @@ export const factcheckCommand: Command = {
   help: `Usage: spanlight factcheck FILE --url URL [--max-claims N] [--jsonl] [--quiet]
 
 Fact-checks a saved HTML page the way the extension checks the page being read: its main content
-(Readability, as "spanlight extract" reads it) split into claims (with a model: standalone claims;
-without one: the sentences that state a number, a date or a name), ranked by how worth checking
-they are; the top N are searched and given a verdict (supported, contradicted, mixed, not-found)
+(Readability, as "spanlight extract" reads it) split into claims: its sentences as people write them,
+less what is not a claim (captions, bylines, datelines, headings, code, author bios, questions,
+instructions, dialogue in fiction), the rest scored by a check-worthiness model trained on
+sentences people labelled; with a model, its standalone claims, which the code checks. Each claim
+has a standalone form, the one searched and judged: pronouns and bare references replaced by the
+name the page gives, a surname by the full name, relative times ("next year") made absolute from
+the page's date. The claims are ranked by how worth checking they are (those that stand alone
+first); the top N are searched and given a verdict (supported, contradicted, mixed, not-found)
 against independent pages (the page's own domain never counts). Prints one JSON document:
 
   {"url", "title", "checkable",
-   "claims": [{"claim", "sentence", "start", "end", "rank", "verdict",
-               "for", "against", "reasons", "closest": [{"spanId", "sentence"}],
+   "left": [{"text", "start", "end", "reason"}],
+   "claims": [{"claim", "sentence", "start", "end", "standalone", "needsContext", "speaker"?,
+               "rank", "verdict", "for", "against", "reasons", "closest": [{"spanId", "sentence"}],
                "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}]}],
-   "notChecked": [{"sentence", "start", "end", "rank"}],
+   "notChecked": [{"sentence", "start", "end", "standalone", "needsContext", "speaker"?, "rank"}],
    "evidence": [{"spanId", "url", "title", "text", "published", …}],
    "archived": [{"url", "retrievedAt", "archived"}],
    "warnings", "trace": {"stages", "counts"}}
 
 "checkable" counts the claims found: checked ("claims", in rank order) and not checked ("notChecked",
-beyond --max-claims, in rank order). "start" and "end" are offsets of the claim's sentence in the
+beyond --max-claims, in rank order). "left" lists the sentences not taken as claims, each with its
+reason: caption, heading, code, byline, dateline, bio, dialogue, question, instruction, fragment
+(too short or too long to be one statement) or not-check-worthy (scored below the model's
+threshold). "standalone" is the form searched and judged ("claim" is the same); "needsContext" is
+true when a reference in it could not be resolved from the page (such claims rank after the
+others); "speaker" names who is quoted. "start" and "end" are offsets of the claim's sentence in the
 page's main text (as "spanlight extract" prints it). "for", "against" and "closest" name spans of
 "evidence" by their "spanId". "priorChecks" are fact-checkers' earlier ratings of the claim, found
 as schema.org ClaimReview markup on an evidence page or on the checked page ("source": "page"), or
@@ -164,7 +190,7 @@ address for the copy closest to when it was read (the archive resolves it when o
 With --jsonl: one line per claim as soon as its verdict is settled (in the order they settle, the
 higher-ranked tending to come first), each the claim as above with its own "evidence" (the spans
 it names), then one last line, the summary, the document without "claims" and "evidence":
-  {"summary": true, "url", "title", "checkable", "checked", "notChecked", "warnings", "trace"}
+  {"summary": true, "url", "title", "checkable", "left", "checked", "notChecked", "warnings", "trace"}
 Progress goes to stderr.
 
 Exit code: 0 when the check ran (whatever the verdicts); 1 when the page cannot be read (no such
@@ -229,6 +255,8 @@ Example:
         judge: settings.judge,
         settings: pipeline.settings,
         ...(page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
+        published: page.published,
+        roles: page.roles,
       },
       {
         ...pipeline.deps,
@@ -244,7 +272,7 @@ Example:
       },
     );
     await written;
-    const head = { url, title: page.title, checkable: outcome.checkable };
+    const head = { url, title: page.title, checkable: outcome.checkable, left: outcome.left };
     const notChecked = outcome.notChecked.map(notCheckedJson);
     const tail = { warnings: outcome.warnings, trace: { stages: outcome.stages, counts: outcome.counts } };
     await io.out(

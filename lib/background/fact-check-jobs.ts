@@ -39,10 +39,12 @@ async function readCheckedPage(tabId: number, selection: string | undefined, now
       failureOf('page', 'page-unreadable', { error: read.error }, { kind: 'bad-response', provider: 'The page' }),
     );
   const { url, title, html } = read.value;
-  if (selection?.trim()) return { url, title, text: selection };
   const page = { html, url, lastModified: null, retrievedAt: now().toISOString(), origin: 'tab' as const, tabId };
-  const extracted = (await extractPage(page, parseHtmlWithLinkedom)).page;
-  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews };
+  const { page: extracted, roles } = await extractPage(page, parseHtmlWithLinkedom);
+  const published = extracted.published?.iso ?? null;
+  // A selection is checked as it is, dated by its page: "next year" in it means the page's next year.
+  if (selection?.trim()) return { url, title, text: selection, published };
+  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews, published, roles };
 }
 
 /** An earlier pass a check continues: the answer, and its result. */
@@ -55,10 +57,14 @@ interface Earlier {
  * The claims "check the rest" checks: the earlier result's kept list. A result stored before the
  * list was kept has only a count: its page's claims are found again, less the ones it checked.
  */
-async function claimsLeft(earlier: FactCheckResult, text: string, model: Parameters<typeof findClaims>[2]) {
+async function claimsLeft(
+  earlier: FactCheckResult,
+  page: Parameters<typeof findClaims>[0],
+  model: Parameters<typeof findClaims>[1],
+) {
   if (earlier.notChecked.length > 0 || earlier.checkable !== undefined) return rankedOf(earlier.notChecked);
   const checked = new Set(earlier.claims.map((c) => `${c.start}:${c.end}`));
-  return (await findClaims(text, '', model)).claims.filter((c) => !checked.has(`${c.start}:${c.end}`));
+  return (await findClaims(page, model)).claims.filter((c) => !checked.has(`${c.start}:${c.end}`));
 }
 
 /** Verdicts settled while the store is busy wait here and are stored (and marked) together. */
@@ -139,7 +145,7 @@ export class FactCheckJobs {
     try {
       const page = await readCheckedPage(tabId, selection, this.host.now);
       const pipeline = await buildPipeline(settings, this.host);
-      const kept = earlier ? await claimsLeft(earlier.result, page.text, pipeline.deps.model) : undefined;
+      const kept = earlier ? await claimsLeft(earlier.result, page, pipeline.deps.model) : undefined;
       const budget = kept ? kept.length : settings.factCheckBudget;
       if (!earlier) buffer.then(() => callContent(tabId, 'markClaims', { claims: [] }));
       else buffer.then(() => callContent(tabId, 'markClaims', { claims: claimMarks(earlier.result.claims).slice(0, 500) }));
@@ -154,6 +160,8 @@ export class FactCheckJobs {
           settings: pipeline.settings,
           signal: controller.signal,
           ...('claimReviews' in page && page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
+          published: page.published,
+          ...('roles' in page ? { roles: page.roles } : {}),
         },
         {
           ...pipeline.deps,

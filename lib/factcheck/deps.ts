@@ -9,6 +9,8 @@ import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
 import type { ClaimVerdict } from '../verify/verdict';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
+import type { MarkupRoles } from '../pages/markup-roles';
+import type { LeftOut } from './left-out';
 
 // The fact-check's shared shapes: what it is given (deps, input, settings) and what it gives back
 // (checked and settled claims, the outcome), in a file of their own so that the orchestrator
@@ -58,6 +60,10 @@ export interface FactCheckInput {
   signal?: AbortSignal;
   /** The ClaimReviews the checked page itself carries (its Page's `claimReviews`). */
   pageClaimReviews?: ClaimReview[];
+  /** The page's publication date (ISO): relative times in its claims ("next year") are made absolute from it. */
+  published?: string | null;
+  /** What the page's markup says its texts are (extraction's `roles`): captions, headings, code… are not claims. */
+  roles?: MarkupRoles | undefined;
 }
 
 /** The passages read nearest a claim that has no verdict, with the sentence of each closest to it. */
@@ -86,6 +92,8 @@ export interface FactCheckOutcome {
   notChecked: RankedClaim[];
   /** Checkable claims this pass had: checked + not checked. */
   checkable: number;
+  /** The sentences not taken as claims, with why (empty for a pass that continues a kept list). */
+  left: LeftOut[];
   /** Every span of every checked claim: the selected ones and the closest under the floor. */
   evidence: EvidenceSpan[];
   failures: ProviderFailure[];

@@ -7,7 +7,9 @@ import { registrableDomain } from '../pages/publisher';
 import { searchRecord } from '../search/search-round';
 import { cost, TraceRecorder, type Prices } from '../run/trace';
 import type { FactCheckDeps, FactCheckInput, FactCheckOutcome } from './deps';
-import { checkableSentences, claimsWithModel } from './split-claims';
+import { claimsWithModel } from './split-claims';
+import { disposeModelClaims, pageClaims, type ClaimPage } from './page-claims';
+import type { LeftOut } from './left-out';
 import { rankClaims, type RankedClaim } from './rank-claims';
 import { CheckRun, type RunSettled } from './check-run';
 
@@ -20,27 +22,29 @@ export const DEFAULT_CLAIM_BUDGET = 25;
 
 const NO_PRICES = { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 };
 
-/** The claims of a text, ranked: a model's standalone claims from every part, else (or when it fails) the checkable sentences. */
+/** The claims of a page, ranked, and what was left out: a model's standalone claims from every part, disposed by the code, else (or when it fails) the code's. */
 export async function findClaims(
-  text: string,
-  title: string,
+  page: ClaimPage & { title: string },
   model: ChatModel | null,
   warnings: Warning[] = [],
-  /** Stop: the parts the model has not read give their checkable sentences, so the list stays whole. */
+  /** Stop: the parts the model has not read give the code's claims, so the list stays whole. */
   signal?: AbortSignal,
-): Promise<{ claims: RankedClaim[]; notes: string[]; modelCalls: number }> {
-  const plain = (notes: string[]) => ({ claims: rankClaims(checkableSentences(text)), notes, modelCalls: 0 });
-  if (!model) return plain(['no model: the checkable sentences as they are']);
+): Promise<{ claims: RankedClaim[]; left: LeftOut[]; notes: string[]; modelCalls: number }> {
+  const code = pageClaims(page);
+  const plain = (notes: string[]) => ({ claims: rankClaims(code.claims, page.title), left: code.left, notes, modelCalls: 0 });
+  if (!model) return plain(['no model: the claims the code finds']);
   try {
-    const found = await claimsWithModel(model, text, title, { signal });
+    const found = await claimsWithModel(model, page.text, page.title, { signal, code: code.claims });
+    const disposed = disposeModelClaims(found.claims, code, page);
     return {
-      claims: rankClaims(found.claims),
-      notes: [`${found.chunks} part${found.chunks === 1 ? '' : 's'} read by the model`, ...found.notes],
+      claims: rankClaims(disposed.claims, page.title),
+      left: disposed.left,
+      notes: [`${found.chunks} part${found.chunks === 1 ? '' : 's'} read by the model`, ...found.notes, ...disposed.notes],
       modelCalls: found.modelCalls,
     };
   } catch (e) {
     if (e instanceof ProviderError) warnings.push(warningOf('model', 'claims-from-sentences', {}, e.failure));
-    return plain([`model unavailable (${e instanceof Error ? e.message : String(e)}): checkable sentences used`]);
+    return plain([`model unavailable (${e instanceof Error ? e.message : String(e)}): the code's claims used`]);
   }
 }
 
@@ -51,26 +55,38 @@ async function claimList(
   trace: TraceRecorder,
   budget: number,
   warnings: Warning[],
-): Promise<RankedClaim[]> {
+): Promise<{ claims: RankedClaim[]; left: LeftOut[] }> {
   if (input.claims) {
     trace.add('claims', { ok: true, summary: `${input.claims.length} claims kept from the earlier pass (not split again)` });
-    return input.claims;
+    return { claims: input.claims, left: [] };
   }
   deps.onProgress('claims', 'Finding the claims…');
   const found = await trace.run(
     'claims',
-    () => findClaims(input.text, input.title, deps.model, warnings, input.signal),
+    () =>
+      findClaims(
+        { text: input.text, title: input.title, published: input.published ?? null, roles: input.roles },
+        deps.model,
+        warnings,
+        input.signal,
+      ),
     (f) => ({
       ok: true,
-      summary: `${f.claims.length} checkable claims, ${Math.min(budget, f.claims.length)} to check`,
+      summary: `${f.claims.length} checkable claims, ${Math.min(budget, f.claims.length)} to check; ${f.left.length} sentences left out (${leftSummary(f.left)})`,
       detail: {
         notes: f.notes,
         modelCalls: f.modelCalls,
-        claims: f.claims.map((c) => ({ rank: c.rank, worth: c.worth, text: c.text })),
+        claims: f.claims.map((c) => ({
+          rank: c.rank,
+          worth: c.worth,
+          text: c.text,
+          ...(c.text !== c.sentence.replace(/\s+/g, ' ').trim() ? { sentence: c.sentence } : {}),
+          ...(c.needsContext ? { needsContext: true } : {}),
+        })),
       },
     }),
   );
-  return found.claims;
+  return found;
 }
 
 /**
@@ -87,7 +103,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   const trace = new TraceRecorder(deps.now);
   const warnings: Warning[] = [];
   const budget = Math.max(0, input.budget ?? DEFAULT_CLAIM_BUDGET);
-  const all = await claimList(input, deps, trace, budget, warnings);
+  const { claims: all, left } = await claimList(input, deps, trace, budget, warnings);
   deps.onClaims?.(all);
   const claims = all.slice(0, budget);
 
@@ -115,6 +131,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
     claims: checked,
     notChecked,
     checkable: all.length,
+    left,
     evidence,
     failures,
     warnings,
@@ -122,6 +139,18 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
     stopped,
     counts: { searches, pagesRead, judgeCalls },
   };
+}
+
+/** How many sentences were left out for each reason, most first: "12 not-check-worthy, 3 caption". */
+function leftSummary(left: LeftOut[]): string {
+  const counts = new Map<string, number>();
+  for (const l of left) counts.set(l.reason, (counts.get(l.reason) ?? 0) + 1);
+  return (
+    [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${n} ${r}`)
+      .join(', ') || 'none'
+  );
 }
 
 /** Adds `w` to `warnings` unless one with its message is there. */

@@ -1,10 +1,10 @@
-import type { CheckableClaim } from './split-claims';
+import type { CheckableClaim } from './claim';
 
 /** A claim found in the checked text, with how worth checking it is and its place in the order. */
 export interface RankedClaim extends CheckableClaim {
   /** 1 = checked first. */
   rank: number;
-  /** The code's score (higher = more worth checking); the model's rating, when there was one, is in it. */
+  /** The code's score (higher = more worth checking, claimScore); the model's rating, when there was one, is in it. */
   worth: number;
   /** The model's own rating, 1 (general) to 5 (a specific, central, checkable fact), when a model found the claim. */
   rating?: number;
@@ -22,7 +22,7 @@ export interface WorthFeatures {
 }
 
 const WEIGHTS = { number: 3, date: 2, name: 2, comparison: 1, cause: 1, general: -2 } as const;
-/** How much one step of the model's 1–5 rating moves a claim, against the code's features. */
+/** How much one step of a model's 1–5 rating moves the hand score. */
 const RATING_WEIGHT = 1;
 
 // A year is a date, not a quantity; a figure with digits that is not a year is a quantity.
@@ -57,7 +57,7 @@ export function worthFeatures(text: string): WorthFeatures {
   };
 }
 
-/** The code's score of a claim: its features' weights, plus the model's rating around its middle (3). */
+/** The hand score of a claim: its features' weights, plus the model's rating around its middle (3). Features of the check-worthiness model; the ranking's score before it. */
 export function claimWorth(text: string, rating?: number): number {
   const f = worthFeatures(text);
   let worth = 0;
@@ -66,13 +66,50 @@ export function claimWorth(text: string, rating?: number): number {
   return worth;
 }
 
+/** How much one step of a model's 1–5 rating moves a claim's score (a probability, 0–1): one input, never the only one. */
+const RATING_STEP = 0.05;
+/** How much a claim that states the page's own subject (every content word of its title) gains. */
+const CENTRAL_WEIGHT = 0.15;
+
+/** Words of four letters or more, cut to their first five (so "costs" meets "cost", "military" "militar…"). */
+function stems(s: string): Set<string> {
+  return new Set((s.toLowerCase().match(/\p{L}{4,}/gu) ?? []).map((w) => w.slice(0, 5)));
+}
+
+/** The share of the title's words a claim states: the point of the page, when the title says it. */
+export function centrality(claim: string, title: string | undefined): number {
+  const wanted = stems(title ?? '');
+  if (wanted.size === 0) return 0;
+  const have = stems(claim);
+  let n = 0;
+  for (const w of wanted) if (have.has(w)) n++;
+  return n / wanted.size;
+}
+
 /**
- * Orders claims by how worth checking they are (the code's score, in which a model's rating counts),
- * then by their place in the text; numbers them 1… in that order. The code orders, never the model.
+ * A claim's score: the check-worthiness model's probability (the hand score's logistic when a claim
+ * has none), the model's rating around its middle, and how much of the page's title it states.
  */
-export function rankClaims(claims: Array<CheckableClaim & { rating?: number }>): RankedClaim[] {
+export function claimScore(c: CheckableClaim & { rating?: number }, title?: string): number {
+  const base = c.score ?? 1 / (1 + Math.exp(-(claimWorth(c.text) - 4) / 2));
+  const rating = c.rating === undefined ? 0 : (Math.min(5, Math.max(1, c.rating)) - 3) * RATING_STEP;
+  return base + rating + CENTRAL_WEIGHT * centrality(c.sentence, title);
+}
+
+/**
+ * Orders claims by how worth checking they are: the ones that stand alone before the ones that need
+ * context, then by score, then by their place in the text; numbers them 1… in that order. The code
+ * orders, never the model.
+ */
+export function rankClaims(claims: Array<CheckableClaim & { rating?: number }>, title?: string): RankedClaim[] {
   return claims
-    .map((c, i) => ({ c, i, worth: claimWorth(c.text, c.rating) }))
-    .sort((a, b) => b.worth - a.worth || a.c.start - b.c.start || a.i - b.i)
+    .map((c, i) => ({ c, i, worth: claimScore(c, title) }))
+    .sort(
+      (a, b) =>
+        Number(a.c.needsContext ?? false) - Number(b.c.needsContext ?? false) ||
+        b.worth - a.worth ||
+        a.c.start - b.c.start ||
+        a.i - b.i,
+    )
     .map(({ c, worth }, k) => ({ ...c, worth, rank: k + 1 }));
 }

@@ -2,6 +2,7 @@ import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim, Provid
 import type { TraceStage } from '../shared/trace-schema';
 import type { CheckedClaim, FactCheckOutcome, SettledClaim } from './deps';
 import type { RankedClaim } from './rank-claims';
+import type { LeftOut } from './left-out';
 
 export type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 
@@ -11,6 +12,8 @@ export interface FactCheckParts {
   evidence: EvidenceSpan[];
   notChecked: RankedClaim[];
   checkable: number;
+  /** The sentences not taken as claims, with why (absent for a stopped worker's parts, or a pass that continued). */
+  left?: LeftOut[];
   warnings: Warning[];
   failures: ProviderFailure[];
   stages: TraceStage[];
@@ -27,8 +30,13 @@ export function foundRecord(c: RankedClaim): FoundClaim {
     rank: c.rank,
     worth: c.worth,
     ...(c.rating === undefined ? {} : { rating: c.rating }),
+    ...(c.needsContext ? { needsContext: true } : {}),
+    ...(c.speaker ? { speaker: c.speaker } : {}),
   };
 }
+
+/** Sentences left out that a result keeps (a long page's list is cut, its first ones kept). */
+export const LEFT_KEPT = 1_000;
 
 /** A checked claim as stored. */
 export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
@@ -97,7 +105,13 @@ export function toFactCheckResult(
     ...(parts.stopped ? { stopped: parts.stopped } : {}),
     skipped: earlier?.skipped ?? 0,
     failures: parts.failures,
+    ...leftOf(earlier?.left ?? parts.left),
   };
+}
+
+/** The left-out list as stored: at most LEFT_KEPT, absent when there is none. */
+function leftOf(left: LeftOut[] | undefined) {
+  return left && left.length > 0 ? { left: left.slice(0, LEFT_KEPT) } : {};
 }
 
 /** The highest span number of a result's evidence (a continuing pass numbers its spans after it). */

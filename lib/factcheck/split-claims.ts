@@ -5,15 +5,20 @@ import { sentenceSpans } from '../pages/passages';
 import { findQuote } from '../anchor/find-quote';
 import { normalizeText } from '../anchor/normalize';
 import { mapWithConcurrency } from '../run/concurrency';
+import { pageClaims, type CheckableClaim } from './page-claims';
 
-/** A claim to check, with where its sentence is in the checked text. */
-export interface CheckableClaim {
-  /** The claim as it stands alone (pronouns and context resolved when a model did it). */
-  text: string;
-  /** The sentence it came from, verbatim, and its offsets in the checked text (for highlighting). */
-  sentence: string;
-  start: number;
-  end: number;
+export type { CheckableClaim } from './page-claims';
+
+/**
+ * The earlier rule for a checkable sentence (a number, a date or a name, as a statement): kept as
+ * the baseline the check-worthiness model is measured against (scripts/eval-checkworthy.ts).
+ */
+export function isCheckable(sentence: string): boolean {
+  const s = sentence.trim();
+  if (s.length < 25 || s.length > 400) return false;
+  if (/\?\s*$/.test(s)) return false;
+  if (s.split(/\s+/).length < 5) return false; // a heading or a label, not a statement
+  return NUMBER.test(s) || MONTH.test(s) || NAME.test(s.slice(1));
 }
 
 const NUMBER = /\d/;
@@ -23,28 +28,12 @@ const MONTH =
 /** A capitalised word that does not open the sentence: a name. */
 const NAME = /(?<!^)(?<![.!?]\s)\b[A-Z][a-z]+|\b[A-Z]{2,}\b/;
 
-/** Whether a sentence states something checkable: a number, a date or a name, as a statement. */
-export function isCheckable(sentence: string): boolean {
-  const s = sentence.trim();
-  if (s.length < 25 || s.length > 400) return false;
-  if (/\?\s*$/.test(s)) return false;
-  if (s.split(/\s+/).length < 5) return false; // a heading or a label, not a statement
-  return NUMBER.test(s) || MONTH.test(s) || NAME.test(s.slice(1));
-}
-
 /**
- * Claims without a model: every checkable sentence of the text, as it is, in page order (up to `max`,
- * no limit by default). Linear in the text's length.
+ * Claims without a model: the claims the code finds in the text (page-claims.ts), in page order, up
+ * to `max`. Linear in the text's length.
  */
 export function checkableSentences(text: string, max = Infinity): CheckableClaim[] {
-  const out: CheckableClaim[] = [];
-  for (const [start, end] of sentenceSpans(text)) {
-    const sentence = text.slice(start, end);
-    if (!isCheckable(sentence)) continue;
-    out.push({ text: sentence.replace(/\s+/g, ' ').trim(), sentence, start, end });
-    if (out.length >= max) break;
-  }
-  return out;
+  return pageClaims({ text }, max).claims;
 }
 
 const SPLIT_SYSTEM = `You split a text into atomic factual claims for fact-checking.
@@ -209,15 +198,22 @@ const CHUNKS_AT_ONCE = 2;
  * their edges, each claim located in the text by its sentence with the anchoring code. A claim whose
  * sentence cannot be found is dropped: the model may propose claims, but only ones we can point at
  * are checked. The same claim from two parts counts once. A part whose reply cannot be read twice
- * gives its checkable sentences instead. A provider error (key, quota, down) is thrown.
+ * gives the code's claims of that part instead. A provider error (key, quota, down) is thrown.
  */
 export async function claimsWithModel(
   model: ChatModel,
   text: string,
   title: string,
-  options: { chars?: number; overlap?: number; signal?: AbortSignal | undefined } = {},
+  options: {
+    chars?: number;
+    overlap?: number;
+    signal?: AbortSignal | undefined;
+    /** The code's claims of the text, which a part the model could not read gives instead (default: found now). */
+    code?: CheckableClaim[];
+  } = {},
 ): Promise<{ claims: Array<CheckableClaim & { rating?: number }>; notes: string[]; modelCalls: number; chunks: number }> {
   const chunks = chunkText(text, options.chars, options.overlap);
+  const code = options.code ?? pageClaims({ text, title }).claims;
   const results = await mapWithConcurrency(chunks, CHUNKS_AT_ONCE, (c, i) =>
     claimsOfChunk(
       model,
@@ -235,13 +231,7 @@ export async function claimsWithModel(
   results.forEach((r, i) => {
     notes.push(...r.notes);
     calls += r.calls;
-    const found = r.read
-      ? r.claims
-      : checkableSentences(text.slice(chunks[i]!.start, chunks[i]!.end)).map((c) => ({
-          ...c,
-          start: c.start + chunks[i]!.start,
-          end: c.end + chunks[i]!.start,
-        }));
+    const found = r.read ? r.claims : code.filter((c) => c.start >= chunks[i]!.start && c.end <= chunks[i]!.end);
     if (!r.read) notes.push(`part ${i + 1}: fell back to its checkable sentences`);
     for (const c of found) {
       const at = `${c.start}:${c.end}`;

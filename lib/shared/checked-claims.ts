@@ -5,6 +5,7 @@ import { PriorCheckSchema } from './claim-review-schema';
 
 /** A claim found in a checked text and kept for the check: where its sentence is, and its rank. */
 export const FoundClaimSchema = z.object({
+  /** The claim as it stands alone: what was searched and judged (the sentence itself when nothing needed resolving). */
   text: z.string(),
   /** The sentence in the checked text, verbatim, and its offsets there. */
   sentence: z.string(),
@@ -16,6 +17,10 @@ export const FoundClaimSchema = z.object({
   worth: z.number().optional(),
   /** The model's own 1–5 rating, when a model found it. */
   rating: z.number().int().optional(),
+  /** A reference in it the page does not resolve (a pronoun, "the company", a relative time on an undated page). */
+  needsContext: z.boolean().optional(),
+  /** Who is quoted, for a quotation with its attribution. */
+  speaker: z.string().optional(),
 });
 export type FoundClaim = z.infer<typeof FoundClaimSchema>;
 
@@ -30,3 +35,27 @@ export const CheckedClaimSchema = FoundClaimSchema.extend({
   priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
+
+/** Why a sentence of a checked text was not taken as a claim (lib/factcheck/left-out.ts). */
+export const LeftReasonSchema = z.enum([
+  'caption',
+  'heading',
+  'code',
+  'byline',
+  'dateline',
+  'bio',
+  'dialogue',
+  'question',
+  'instruction',
+  'fragment',
+  'not-check-worthy',
+]);
+
+/** A sentence left out of a fact-check's claims, with its offsets and why. */
+export const LeftOutSchema = z.object({
+  text: z.string(),
+  start: z.number().int(),
+  end: z.number().int(),
+  reason: LeftReasonSchema,
+});
+export type LeftOutRecord = z.infer<typeof LeftOutSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckedClaimSchema, FoundClaimSchema } from './checked-claims';
+import { CheckedClaimSchema, FoundClaimSchema, LeftOutSchema } from './checked-claims';
 import { ClaimReviewSchema, PriorCheckSchema } from './claim-review-schema';
 import { RefusalSchema } from './refusal-codes';
 import { TraceSchema } from './trace-schema';
@@ -329,7 +329,14 @@ const base = {
 };
 
 /** One checked claim of a page: where it is, its verdict and the spans for and against it. */
-export { CheckedClaimSchema, FoundClaimSchema, type CheckedClaimRecord, type FoundClaim } from './checked-claims';
+export {
+  CheckedClaimSchema,
+  FoundClaimSchema,
+  LeftOutSchema,
+  type CheckedClaimRecord,
+  type FoundClaim,
+  type LeftOutRecord,
+} from './checked-claims';
 
 /** A passage a refusal shows: a span of its evidence, its sentence nearest the question, and a link to that sentence. */
 export const BestPassageSchema = z.object({
@@ -385,6 +392,8 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     /** Claims already checked before these (results stored before a check continued its kept list). */
     skipped: z.number().int().default(0),
     failures: z.array(ProviderFailureSchema),
+    /** The sentences not taken as claims, with why (at most LEFT_KEPT); absent in results stored before. */
+    left: z.array(LeftOutSchema).optional().catch(undefined),
   }),
 ]);
 export type AnswerResult = z.infer<typeof AnswerResultSchema>;

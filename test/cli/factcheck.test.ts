@@ -211,6 +211,7 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
       'url',
       'title',
       'checkable',
+      'left',
       'claims',
       'notChecked',
       'evidence',
@@ -227,17 +228,28 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     expect(out.title).toBe('Exampleville today');
     expect(out.checkable).toBe(3);
     expect(out.notChecked).toEqual([]);
-    expect(out.claims.map((c) => [c.rank, c.claim, c.verdict])).toEqual([
+    expect(out.claims.map((c) => [c.rank, c.sentence, c.verdict])).toEqual([
       [1, CENSUS, 'supported'],
       [2, MAYOR, 'contradicted'],
       [3, FESTIVAL, 'not-found'],
     ]);
     const [census, mayor, festival] = out.claims as [ClaimOut, ClaimOut, ClaimOut];
+    // Each claim stands alone: "Its mayor" names the town the sentence before is about; the others are as written.
+    expect(mayor.claim).toBe("Exampleville's mayor, Ana Ruiz, was elected in 2022.");
+    expect(mayor).toMatchObject({ standalone: mayor.claim, needsContext: false });
+    expect([census.standalone, festival.standalone]).toEqual([CENSUS, FESTIVAL]);
+    // The sentences that are not claims are listed with why: the heading, and the prose that states nothing to check.
+    const left = (out as unknown as { left: Array<{ text: string; reason: string }> }).left;
+    expect(left.find((l) => l.text === 'Exampleville today')?.reason).toBe('heading');
+    expect(left.filter((l) => l.text.startsWith('Life here moves')).every((l) => l.reason === 'not-check-worthy')).toBe(true);
+    expect(left.filter((l) => l.text.startsWith('Life here moves'))).toHaveLength(12);
     expect(Object.keys(census)).toEqual([
       'claim',
       'sentence',
       'start',
       'end',
+      'standalone',
+      'needsContext',
       'rank',
       'verdict',
       'for',
@@ -330,8 +342,22 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     expect(out.claims.map((c) => [c.rank, c.claim, c.verdict])).toEqual([[1, CENSUS, 'supported']]);
     const text = await mainText(savedPage());
     expect(out.notChecked).toEqual([
-      { sentence: MAYOR, start: text.indexOf(MAYOR), end: text.indexOf(MAYOR) + MAYOR.length, rank: 2 },
-      { sentence: FESTIVAL, start: text.indexOf(FESTIVAL), end: text.indexOf(FESTIVAL) + FESTIVAL.length, rank: 3 },
+      {
+        sentence: MAYOR,
+        start: text.indexOf(MAYOR),
+        end: text.indexOf(MAYOR) + MAYOR.length,
+        standalone: "Exampleville's mayor, Ana Ruiz, was elected in 2022.",
+        needsContext: false,
+        rank: 2,
+      },
+      {
+        sentence: FESTIVAL,
+        start: text.indexOf(FESTIVAL),
+        end: text.indexOf(FESTIVAL) + FESTIVAL.length,
+        standalone: FESTIVAL,
+        needsContext: false,
+        rank: 3,
+      },
     ]);
     expect(out.trace.counts.searches).toBe(1);
     expect(r.stderr).toMatch(
@@ -375,7 +401,17 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
         expect(spanUrl(c.evidence, id)).toMatch(/^http:/);
     }
     const summary = JSON.parse(lines[2]!) as Record<string, unknown>;
-    expect(Object.keys(summary)).toEqual(['summary', 'url', 'title', 'checkable', 'checked', 'notChecked', 'warnings', 'trace']);
+    expect(Object.keys(summary)).toEqual([
+      'summary',
+      'url',
+      'title',
+      'checkable',
+      'left',
+      'checked',
+      'notChecked',
+      'warnings',
+      'trace',
+    ]);
     expect(summary).toMatchObject({
       summary: true,
       url: PAGE_URL,

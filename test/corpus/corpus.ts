@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { extractPage } from '../../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../../lib/pages/parse-html';
+import type { MarkupRoles } from '../../lib/pages/markup-roles';
 
 /** Readability's test pages, beside the project at `../shared/corpus/readability-pages`. */
 export const CORPUS_DIR = path.resolve('../shared/corpus/readability-pages');
@@ -165,14 +166,13 @@ export function pagesNearMedianSize(count: number): string[] {
 export async function corpusText(
   name: string,
   now: Date = new Date(),
-): Promise<{ name: string; url: string; title: string; text: string }> {
+): Promise<{ name: string; url: string; title: string; text: string; published: string | null; roles: MarkupRoles | undefined }> {
   const page = loadPage(name);
   const url = pageUrl(page.source);
-  const { text, title } = (
-    await extractPage(
-      { html: page.source, url, lastModified: null, retrievedAt: now.toISOString(), origin: 'tab' },
-      parseHtmlWithLinkedom,
-    )
-  ).page;
-  return { name, url, title, text };
+  const extraction = await extractPage(
+    { html: page.source, url, lastModified: null, retrievedAt: now.toISOString(), origin: 'tab' },
+    parseHtmlWithLinkedom,
+  );
+  const { text, title, published } = extraction.page;
+  return { name, url, title, text, published: published?.iso ?? null, roles: extraction.roles };
 }

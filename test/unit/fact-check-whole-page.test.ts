@@ -3,6 +3,7 @@ import { factCheck, SEARCHES_AT_ONCE } from '@/lib/factcheck/fact-check';
 import { type FactCheckDeps, type SettledClaim } from '@/lib/factcheck/deps';
 import { checkableSentences, chunkText } from '@/lib/factcheck/split-claims';
 import { rankClaims } from '@/lib/factcheck/rank-claims';
+import { pageClaims } from '@/lib/factcheck/page-claims';
 import { extractPage } from '@/lib/pages/extract';
 import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
@@ -162,7 +163,7 @@ describe('with a model: claims from every part of a 40,000-character page, none 
 
   it('a provider error (401) gives the checkable sentences of the whole text, with a warning; the other parts are not sent', async () => {
     const r = await check(badKey.baseUrl);
-    const plain = rankClaims(checkableSentences(text));
+    const plain = rankClaims(pageClaims({ text, title: 'Long read' }).claims, 'Long read');
     expect(r.notChecked.map(key)).toEqual(plain.map(key));
     expect(r.warnings).toEqual([
       expect.objectContaining({ role: 'model', code: 'claims-from-sentences', cause: expect.objectContaining({ kind: 'auth' }) }),
@@ -498,7 +499,9 @@ describe('searches and pages shared across claims', () => {
     const host = (u: string) => new URL(u).hostname;
     expect(started.filter((u) => host(u) === 'regional-news.test')).toHaveLength(1);
     expect(new Set(started).size).toBe(started.length);
-    const mayor = r.claims.find((c) => c.text === MAYOR)!;
+    const mayor = r.claims.find((c) => c.sentence === MAYOR)!;
+    // It stands alone, as searched: "Its mayor" names the town the sentence before is about.
+    expect(mayor.text).toBe("Exampleville's mayor, Ana Ruiz, was elected in 2022.");
     const spansOf = (c: (typeof r.claims)[number]) => r.evidence.filter((e) => c.for.includes(e.spanId)).map((e) => host(e.url));
     expect(spansOf(mayor)).toContain('regional-news.test');
     expect(spansOf(residents[0]!)).toContain('regional-news.test');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { claimWorth, rankClaims, worthFeatures } from '@/lib/factcheck/rank-claims';
+import { claimScore, claimWorth, rankClaims, worthFeatures } from '@/lib/factcheck/rank-claims';
 
 // Issue 22: "a number, a date, a named subject, a comparison or a cause weigh more than a general
 // statement. With a model, its own rating counts too, but the code orders."
@@ -87,7 +87,7 @@ describe('ranking', () => {
     const ranked = rankClaims(claims);
     expect(ranked.map((c) => c.start)).toEqual([100, 200, 0]);
     expect(ranked.map((c) => c.rank)).toEqual([1, 2, 3]);
-    expect(ranked.map((c) => c.worth)).toEqual(ranked.map((c) => claimWorth(c.text)));
+    expect(ranked.map((c) => c.worth)).toEqual(ranked.map((c) => claimScore(c)));
     expect(ranked[0]).toMatchObject({
       text: 'Lowell had 300 mills in 1984.',
       sentence: 'Lowell had 300 mills in 1984.',
