@@ -54,7 +54,7 @@ function namesOf(text: string): Set<string> {
   return new Set([...text.matchAll(/[\p{Ll},] (\p{Lu}[\p{Ll}’'-]+)/gu)].map((m) => m[1]!));
 }
 
-let pages: PageResult[] = [];
+const pages: PageResult[] = [];
 
 beforeAll(async () => {
   for (const name of corpusNames()) {
