@@ -225,3 +225,11 @@ export function absoluteTimes(sentence: string, published: Date | null, lang: La
   }
   return { text: text + sentence.slice(at), changed, unresolved: false };
 }
+
+/** Parses the page's ISO date; null when absent or unreadable. */
+export function publicationDate(published: string | null): Date | null {
+  if (!published) return null;
+  const day = published.match(/^(\d{4})-(\d{2})-(\d{2})/);
+  const date = day ? new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!)) : new Date(published);
+  return Number.isNaN(date.getTime()) ? null : date;
+}

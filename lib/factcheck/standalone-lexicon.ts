@@ -62,8 +62,9 @@ export const LEXICONS: Record<Language, Lexicon> = {
       'singer actor actress artist player writer author politician musician rapper director producer footballer athlete poet painter composer',
     ),
     timeNouns: set('year month week day season time decade century'),
+    // "It is likely that", "It was plain that", "It's been a year since": the "it" stands for nothing.
     expletive:
-      /^it\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared)\s+(?:\p{L}+\s+)?(?:that|to|whether|if|said|reported|believed|thought|announced|estimated|expected|known)\b/iu,
+      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:\p{L}+\s+)?(?:that|to|whether|if|said|reported|believed|thought|announced|estimated|expected|known)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b/iu,
     intro: set(
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there',
     ),
@@ -193,6 +194,7 @@ export const BEFORE_NOUN = set(
 );
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The page's subject from its title: the part before a " - Site" / " | Site" suffix, without a
@@ -209,6 +211,44 @@ export function titleIsName(name: string): boolean {
   if (words.length === 0 || words.length > 10) return false;
   const lower = words.filter((w) => /^\p{Ll}/u.test(w) && !new RegExp(`^(?:${PARTICLES}|the|and|in|on|et|und|y)$`).test(w));
   return lower.length <= Math.max(1, Math.floor(words.length / 3));
+}
+
+const PATTERNS = new Map<Lexicon, { locative: RegExp; article: RegExp }>();
+
+/** The lexicon's prepositions of place and articles as patterns on the text before a name, built once. */
+export function patternsOf(lex: Lexicon): { locative: RegExp; article: RegExp } {
+  let p = PATTERNS.get(lex);
+  if (!p) {
+    const words = (set: ReadonlySet<string>) => [...set].map(escape).join('|');
+    p = {
+      locative: new RegExp(`(?:^|\\s)(?:${words(lex.locative)})\\s+$`, 'iu'),
+      article: new RegExp(`(?:^|\\s)(?:${words(lex.articles)})\\s+$`, 'iu'),
+    };
+    PATTERNS.set(lex, p);
+  }
+  return p;
+}
+
+/** Words a name may hold in lower case: particles, articles, conjunctions, short prepositions. */
+const NAME_LOWER = new RegExp(`^(?:${PARTICLES}|the|a|an|and|or|in|on|at|to|with|et|und|y|el|los|las|les)$`);
+
+/**
+ * Whether the title names the page's subject rather than heading it as a headline. A title the
+ * text writes in its prose (in any case: "Black mamba", "the black mamba") is a name; otherwise only
+ * a short one of capitalised words is, each past the first a `nameWord` ("Exampleville today",
+ * "Senate Passes Bill" and a long title-case "Lowell Mill Closes After a Century" are headlines).
+ */
+export function titleNames(title: string, text: string, nameWord: (word: string) => boolean): boolean {
+  const lower = text.toLowerCase();
+  const wanted = title.toLowerCase();
+  for (let at = lower.indexOf(wanted); at >= 0; at = lower.indexOf(wanted, at + 1)) {
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const lineEnd = text.indexOf('\n', at);
+    if (lower.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim() !== wanted) return true;
+  }
+  const words = title.split(' ');
+  if (words.length > 4) return false;
+  return words.every((w, i) => i === 0 || NAME_LOWER.test(w) || (/^\P{Ll}/u.test(w) && nameWord(w)));
 }
 
 /** The names in one sentence, split where a capitalised run holds an opener, a weekday or a month. */

@@ -56,16 +56,22 @@ function romancePossessive(
 /** The reference a sentence opens with at `at`, if any. */
 function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language): Reference | null {
   const rest = sentence.slice(at);
-  const first = rest.match(/^(\p{L}+(?:['’]\p{L}+)?)/u)?.[1];
+  let first = rest.match(/^(\p{L}+(?:['’]\p{L}+)?)/u)?.[1];
   if (!first) return null;
+  // An English contraction ("He’d", "It's", "That’s") is the pronoun and its verb: the pronoun is
+  // what points back, and a name takes its place before the verb ("Smith’d").
+  const contracted = lang === 'en' ? first.match(/^(\p{L}+)['’](?:s|d|ll|re|ve|m)$/iu)?.[1] : undefined;
+  const base = contracted?.toLowerCase();
+  if (contracted && base && (lex.pronouns[base] || lex.demonstratives.has(base))) first = contracted;
   const word = first.toLowerCase();
   const after = rest.slice(first.length);
   const next = after.match(/^\s+(\p{L}[\p{L}'’-]*)/u)?.[1];
   const end = at + first.length;
 
   const pronoun = lex.pronouns[word];
-  if (pronoun && /^(?:\s|,)/.test(after)) {
-    if (lex.expletive.test(rest)) return null;
+  if (pronoun && /^(?:\s|,|['’]\p{L})/u.test(after)) {
+    const expletive = rest.match(lex.expletive);
+    if (expletive) return complementReference(sentence, at + expletive[0].length, expletive[0], lex, lang);
     let fit = pronoun.fit;
     let gender = pronoun.gender;
     // German "sie" is "she" before a singular verb and "they" before a plural one.
@@ -101,7 +107,7 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
       return { start: at, end, fit: 'any', kind: 'reference', write: (name) => name, unresolvable: true };
     return null;
   }
-  // A demonstrative pronoun alone ("This resulted in…", "Cela", "Esto", "Dies") stands for a statement.
+  // A demonstrative pronoun alone ("This resulted in…", "That’s", "Cela", "Esto", "Dies") stands for a statement.
   if (lex.demonstratives.has(word) || /^(?:dies|das|cela|ceci|ça|esto|eso)$/.test(word)) {
     if (next && lex.timeNouns.has(next.toLowerCase())) return null;
     if (word === 'das' && lang !== 'de') return null;
@@ -115,6 +121,20 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
     };
   }
   return null;
+}
+
+/**
+ * After an expletive ("It is likely that…", "It was plain that…"), the reference the clause it
+ * introduces opens with, if any; a cleft on "then" or "there" ("It was then that…") points back to
+ * a time or place the claim does not say.
+ */
+function complementReference(sentence: string, end: number, expletive: string, lex: Lexicon, lang: Language): Reference | null {
+  if (/\s(?:then|there)\s/iu.test(expletive))
+    return { start: 0, end: 0, fit: 'any', kind: 'reference', write: (name) => name, unresolvable: true };
+  if (!/(?:that|whether|if)$/iu.test(expletive)) return null;
+  const at = end + (sentence.slice(end).match(/^[\s,]*/u)?.[0].length ?? 0);
+  const ref = referenceAt(sentence, at, lex, lang);
+  return ref && !lex.expletive.test(sentence.slice(at)) ? ref : null;
 }
 
 /** "The company", "Die Band", "l'équipe", with an English possessive "The band's" kept as "Name's". */

@@ -11,7 +11,7 @@
  * looks back only a few sentences from where it stands, so a page of a thousand sentences costs
  * one pass plus a constant per claim.
  */
-import { absoluteTimes } from '../dates/relative-times';
+import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { languageOf, type Language } from '../text/language';
 import { mendSentences } from '../text/sentences';
 import {
@@ -21,8 +21,10 @@ import {
   THING_WORDS,
   namesIn,
   openingAt,
+  patternsOf,
   titleIsName,
   titleName,
+  titleNames,
   type Gender,
   type Lexicon,
 } from './standalone-lexicon';
@@ -91,12 +93,15 @@ interface Page {
   subject?: Entity;
   /** Names that stood after a preposition of place somewhere on the page. */
   places: Set<string>;
+  /** Names that stood after an article ("the Lowell Mill"): things, since people take none. */
+  articled: Set<string>;
+  /** Lone capitalised words that are names: the page writes them capitalised inside a sentence, or the title has them. */
+  proper: Set<string>;
   /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
   lowerWords: Set<string>;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
   const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
@@ -114,10 +119,10 @@ function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
 }
 
 /** A name's kind from its words and where the page puts it. */
-function kindOf(name: string, page: Pick<Page, 'places' | 'surnames'>): 'person' | 'thing' {
+function kindOf(name: string, page: Pick<Page, 'places' | 'surnames' | 'articled'>): 'person' | 'thing' {
   const words = name.split(' ');
   if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
-  if (words[0] === 'The' || page.places.has(name)) return 'thing';
+  if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
   if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
   if (words.length >= 2 && words.length <= 4) return 'person';
   return page.surnames.has(name) ? 'person' : 'thing';
@@ -177,19 +182,39 @@ function readPage(ctx: StandaloneContext): Page {
   const text = ctx.text;
   const sentences = sentenceSpans(text, lang);
   const lowerWords = new Set(text.match(/(?<![\p{L}])\p{Ll}[\p{L}]*/gu) ?? []);
-  const page: Page = { lang, lex, sentences, mentions: [], centers: [], surnames: new Map(), places: new Set(), lowerWords };
+  const page: Page = {
+    lang,
+    lex,
+    sentences,
+    mentions: [],
+    centers: [],
+    surnames: new Map(),
+    places: new Set(),
+    articled: new Set(),
+    proper: new Set(),
+    lowerWords,
+  };
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
-  const locative = new RegExp(`(?:^|\\s)(?:${[...lex.locative].map(escape).join('|')})\\s+$`, 'iu');
-  sentences.forEach(([s], i) => {
+  const { locative, article } = patternsOf(lex);
+  const title = titleName(ctx.title);
+  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
+  /** Every word of a name written inside a sentence. */
+  const inNames = new Set<string>();
+  sentences.forEach(([s, e], i) => {
+    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
     for (const { name, at } of perSentence[i]!) {
-      if (locative.test(text.slice(Math.max(0, s + at - 12), s + at))) page.places.add(name);
+      const before = text.slice(Math.max(0, s + at - 12), s + at);
+      if (locative.test(before)) page.places.add(name);
+      if (article.test(before)) page.articled.add(name);
+      if (s + at === head) continue;
+      if (!name.includes(' ')) page.proper.add(name);
+      for (const w of name.split(' ')) inNames.add(w);
     }
   });
 
-  const title = titleName(ctx.title);
   const counts = pronounCounts(text, lex);
-  if (title && titleIsName(title)) {
+  if (title && titleIsName(title) && titleNames(title, text, (w) => inNames.has(w) || !lowerWords.has(w.toLowerCase()))) {
     // A person's page says "he" or "she" more than "it", and its title is shaped as a person's name.
     const personal = counts.m + counts.f > counts.thing && kindOf(title, page) === 'person';
     const kind = personal ? 'person' : 'thing';
@@ -231,7 +256,9 @@ function readPage(ctx: StandaloneContext): Page {
       page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
       // A lone word at a sentence's head is a sure name only when it is a known surname: "Eventually",
       // "Although" open sentences capitalised, and so do demonyms ("Kenyan") inside them.
-      const sure = name.includes(' ') || page.surnames.has(name);
+      // A lone word the page writes capitalised inside its sentences is a name too, when it opens
+      // the sentence bare ("Exampleville had…", not "The Kenyan site…").
+      const sure = name.includes(' ') || page.surnames.has(name) || (at === head && page.proper.has(name));
       if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
     }
     if (!subject && ref && !ref.unresolvable && ref.write('X') === 'X') {
@@ -321,14 +348,6 @@ function speakerOf(page: Page, claim: string, index: number, offset: number): st
   return full && full.start < offset + claim.length ? full.name : cleaned;
 }
 
-/** Parses the page's ISO date; null when absent or unreadable. */
-function publishedDate(published: string | null): Date | null {
-  if (!published) return null;
-  const day = published.match(/^(\d{4})-(\d{2})-(\d{2})/);
-  const date = day ? new Date(Date.UTC(+day[1]!, +day[2]! - 1, +day[3]!)) : new Date(published);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /**
  * Each claim in a form that stands alone: an opening pronoun or bare reference replaced by the name
  * it stands for, a lone surname by its full name, relative times by absolute ones, with what was
@@ -339,7 +358,7 @@ export function standaloneClaims(
   claims: Array<{ sentence: string; start: number; end: number }>,
 ): StandaloneClaim[] {
   const page = readPage(ctx);
-  const published = publishedDate(ctx.published);
+  const published = publicationDate(ctx.published);
   return claims.map(({ sentence, start }) => {
     const claim = collapse(sentence);
     const index = sentenceBefore(page, start) + 1;

@@ -97,6 +97,75 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(out!.needsContext).toBe(true);
   });
 
+  it('takes a one-word subject of the sentence before when the title is a headline ("Exampleville today")', () => {
+    const text =
+      'Exampleville today\nExampleville had 412,000 residents on 1 January 2026. Its mayor, Ana Ruiz, was elected in 2022.';
+    const [out] = run(
+      { text, title: 'Exampleville today', published: null, lang: 'en' },
+      'Its mayor, Ana Ruiz, was elected in 2022.',
+    );
+    expect(out!.standalone).toBe("Exampleville's mayor, Ana Ruiz, was elected in 2022.");
+    expect(out!.needsContext).toBe(false);
+  });
+
+  it('a lone word after an article is not the subject ("The Kenyan site"): "They" looks further', () => {
+    const text = 'The Kenyan site was run by bloggers living in Kenya. They include Erik Hersman.';
+    const [out] = run({ text, title: 'Ushahidi', published: null, lang: 'en' }, 'They include Erik Hersman.');
+    expect(out!.standalone).toBe('Ushahidi include Erik Hersman.');
+  });
+
+  it('a headline title is no name: "It" takes the sentence before\'s subject, a thing by its article', () => {
+    const text =
+      'Lowell Mill Closes After a Century\nThe Lowell Mill employed 3,000 workers in 1920, more than any other mill in Massachusetts.\nIt closed in 1984 after its owner moved production to South Carolina.\nIt was a sad day.';
+    const ctx = { text, title: 'Lowell Mill Closes After a Century - Example News', published: null, lang: 'en' as const };
+    const [out] = run(ctx, 'It closed in 1984 after its owner moved production to South Carolina.');
+    expect(out!.standalone).toBe('Lowell Mill closed in 1984 after its owner moved production to South Carolina.');
+    expect(out!.needsContext).toBe(false);
+    // With nothing before it, the headline is not pasted in: the claim needs context.
+    const alone = 'Lowell Mill Closes After a Century\nIt closed in 1984 after its owner moved production.';
+    const [bare] = run({ ...ctx, text: alone }, 'It closed in 1984 after its owner moved production.');
+    expect(bare!.standalone).toBe('It closed in 1984 after its owner moved production.');
+    expect(bare!.needsContext).toBe(true);
+  });
+
+  it('a sentence-case title the prose writes ("Black mamba") names the page', () => {
+    const text = 'Black mamba\nThe black mamba usually hunts from a lair. It mostly preys on small birds.';
+    const [out] = run({ text, title: 'Black mamba - Wikipedia', published: null, lang: 'en' }, 'It mostly preys on small birds.');
+    expect(out!.standalone).toBe('Black mamba mostly preys on small birds.');
+  });
+
+  it('reads an English contraction as its pronoun ("It’s", "He’d") and "That’s" as a statement', () => {
+    const text = 'The Xbox One X is a console by Microsoft. It’s also surprisingly dense. That’s a total of 8 pounds.';
+    const [a, b] = run(
+      { text, title: 'Xbox One X', published: null, lang: 'en' },
+      'It’s also surprisingly dense.',
+      'That’s a total of 8 pounds.',
+    );
+    expect(a!.standalone).toBe('Xbox One X’s also surprisingly dense.');
+    expect(b!.needsContext).toBe(true);
+    const story = 'It rained. He’d be floored by the news.';
+    const [c] = run(
+      { text: story, title: 'A story of rain and more rain', published: null, lang: 'en' },
+      'He’d be floored by the news.',
+    );
+    expect(c!.needsContext).toBe(true);
+  });
+
+  it('after an expletive ("It was plain that…") resolves the clause\'s own pronoun; a cleft on "then" needs context', () => {
+    const text =
+      'Xbox One X is a console. It is clear that it sells well. It was then that prices fell. It is likely that prices will fall.';
+    const ctx = { text, title: 'Xbox One X', published: null, lang: 'en' as const };
+    const [a, b, c] = run(
+      ctx,
+      'It is clear that it sells well.',
+      'It was then that prices fell.',
+      'It is likely that prices will fall.',
+    );
+    expect(a!.standalone).toBe('It is clear that Xbox One X sells well.');
+    expect(b!.needsContext).toBe(true);
+    expect(c).toEqual({ standalone: 'It is likely that prices will fall.', needsContext: false, resolved: [] });
+  });
+
   it('leaves a sentence with nothing to resolve as written, whitespace collapsed', () => {
     const text = 'Acme Corporation was founded  in 1920.';
     const [out] = run({ text, title: 'Acme Corporation', published: null }, text);
