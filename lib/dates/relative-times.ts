@@ -195,10 +195,22 @@ function resolve(rule: Rule, match: RegExpExecArray, published: Date, lang: Lang
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
+ * A word every rule of the language holds (its units, its days, its weekdays): a sentence with
+ * none of them has no relative time, and most sentences have none.
+ */
+const KEYS: Record<Language, RegExp> = {
+  en: new RegExp(`year|month|season|yesterday|today|tomorrow|${WEEKDAYS.en.join('|')}`, 'iu'),
+  de: new RegExp(`jahr|monat|gestern|heute|${WEEKDAYS.de.join('|')}`, 'iu'),
+  fr: new RegExp(`année|l['’]an\\b|mois|hier|aujourd|demain|${WEEKDAYS.fr.join('|')}`, 'iu'),
+  es: new RegExp(`año|mes|ayer|hoy|mañana|${WEEKDAYS.es.join('|')}`, 'iu'),
+};
+
+/**
  * The sentence with its relative times made absolute from `published`. With no date, the sentence
  * is returned as written and `unresolved` says whether it has a relative time.
  */
 export function absoluteTimes(sentence: string, published: Date | null, lang: Language): AbsoluteTimes {
+  if (!KEYS[lang].test(sentence)) return { text: sentence, changed: [], unresolved: false };
   const found: Array<{ start: number; end: number; rule: Rule; match: RegExpExecArray }> = [];
   for (const rule of RULES[lang]) {
     rule.pattern.lastIndex = 0;

@@ -4,6 +4,7 @@
  */
 import { MONTH_NUMBERS } from '../dates/dates-text';
 import type { Language } from '../text/language';
+import { mendSentences } from '../text/sentences';
 
 /** What a reference may stand for: a person, a thing (organisation, work, place, or a plural), or either. */
 export type Fit = 'person' | 'thing' | 'any';
@@ -251,6 +252,8 @@ export function titleNames(title: string, text: string, nameWord: (word: string)
   return words.every((w, i) => i === 0 || NAME_LOWER.test(w) || (/^\P{Ll}/u.test(w) && nameWord(w)));
 }
 
+const PARTICLE = new RegExp(`^(?:${PARTICLES})$`);
+
 /** The names in one sentence, split where a capitalised run holds an opener, a weekday or a month. */
 export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
@@ -275,7 +278,7 @@ export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name
       } else runs[runs.length - 1]!.push(t);
     }
     for (const run of runs) {
-      while (run.length && new RegExp(`^(?:${PARTICLES})$`).test(run[run.length - 1]!.text)) run.pop();
+      while (run.length && PARTICLE.test(run[run.length - 1]!.text)) run.pop();
       if (run.length === 0 || (run.length === 1 && run[0]!.text === 'The')) continue;
       const name = sentence.slice(run[0]!.at, run[run.length - 1]!.at + run[run.length - 1]!.text.length).replace(/['’]s$/, '');
       out.push({ name, at: run[0]!.at });
@@ -286,3 +289,52 @@ export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name
 
 /** Where a sentence's words begin, past opening quotes and brackets. */
 export const openingAt = (sentence: string) => sentence.match(/^[\s"“”„«‘'([]*/u)![0].length;
+
+const PRONOUN_WORDS = new Map<Lexicon, RegExp>();
+
+/** Counts of the language's gendered and thing pronouns over the page. */
+export function pronounCounts(text: string, lex: Lexicon) {
+  const counts = { m: 0, f: 0, thing: 0 };
+  const all = { ...lex.pronouns, ...lex.possessives };
+  let words = PRONOUN_WORDS.get(lex);
+  if (!words) PRONOUN_WORDS.set(lex, (words = new RegExp(`(?<!\\p{L})(?:${Object.keys(all).join('|')})(?!\\p{L})`, 'giu')));
+  for (const [w] of text.matchAll(words)) {
+    const p = all[w.toLowerCase()]!;
+    if (p.fit === 'thing') counts.thing++;
+    else if (p.gender) counts[p.gender]++;
+  }
+  return counts;
+}
+
+export const CITES = /(?:according to|laut|selon|d['’]après|según)\s/iu;
+const SPEECH = new Map<Lexicon, { after: RegExp; before: RegExp }>();
+
+/** A name or pronoun after a speech verb, and before one, built once per language. */
+export function speechPatterns(lex: Lexicon): { after: RegExp; before: RegExp } {
+  let p = SPEECH.get(lex);
+  if (!p) {
+    const who = `(${NAME}|${Object.keys(lex.pronouns).join('|')})`;
+    p = {
+      after: new RegExp(`(?:${lex.speechAfter})\\s+(?:(?:the|der|die|le|la|el)\\s+)?${who}(?![\\p{L}])`, 'u'),
+      before: new RegExp(`(?<![\\p{L}])${who}(?:,[^,"“”]{1,80},)?\\s+(?:${lex.speechBefore})(?![\\p{L}])`, 'u'),
+    };
+    SPEECH.set(lex, p);
+  }
+  return p;
+}
+
+/** The page's sentences, segmented line by line in its language and mended where a title or an abbreviation was cut. */
+export function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
+  const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
+  const spans: Array<[number, number]> = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    for (const { segment, index } of segmenter.segment(line)) {
+      const lead = segment.length - segment.trimStart().length;
+      const trimmed = segment.trim();
+      if (trimmed) spans.push([at + index + lead, at + index + lead + trimmed.length]);
+    }
+    at += line.length + 1;
+  }
+  return mendSentences(text, spans);
+}

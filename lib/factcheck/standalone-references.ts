@@ -172,7 +172,8 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
     .slice(head)
     .match(/^\p{L}+/u)?.[0]
     ?.toLowerCase();
-  const tokens = [...sentence.slice(head).matchAll(/\S+/g)].slice(1, 9);
+  // The introduction is at most eight words: no need to read further into the sentence.
+  const tokens = [...sentence.slice(head, head + 160).matchAll(/\S+/g)].slice(1, 9);
   for (const t of tokens) {
     const at = head + t.index;
     const before = sentence.slice(head, at);

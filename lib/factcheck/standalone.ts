@@ -13,15 +13,17 @@
  */
 import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { languageOf, type Language } from '../text/language';
-import { mendSentences } from '../text/sentences';
 import {
   LEXICONS,
-  NAME,
   THING_PARTICLES,
   THING_WORDS,
+  CITES,
   namesIn,
   openingAt,
   patternsOf,
+  sentenceSpans,
+  pronounCounts,
+  speechPatterns,
   titleIsName,
   titleName,
   titleNames,
@@ -65,6 +67,8 @@ interface Entity {
 
 /** How many sentences back a reference may look for what it stands for. */
 export const LOOK_BACK = 2;
+/** How far back a gendered pronoun may find the last person who was a subject. */
+const FAR_LOOK_BACK = 6;
 
 /** A sentence's subject: in which sentence, and whether named there (not only a pronoun). */
 type Center = Entity & { at: number; explicit: boolean };
@@ -97,26 +101,14 @@ interface Page {
   articled: Set<string>;
   /** Lone capitalised words that are names: the page writes them capitalised inside a sentence, or the title has them. */
   proper: Set<string>;
+  /** Per sentence, its names and the reference it opens with, for a claim that is that sentence as written. */
+  names: Array<Array<{ name: string; at: number }>>;
+  refs: Array<Reference | null>;
   /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
   lowerWords: Set<string>;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
-  const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
-  const spans: Array<[number, number]> = [];
-  let at = 0;
-  for (const line of text.split('\n')) {
-    for (const { segment, index } of segmenter.segment(line)) {
-      const lead = segment.length - segment.trimStart().length;
-      const trimmed = segment.trim();
-      if (trimmed) spans.push([at + index + lead, at + index + lead + trimmed.length]);
-    }
-    at += line.length + 1;
-  }
-  return mendSentences(text, spans);
-}
 
 /** A name's kind from its words and where the page puts it. */
 function kindOf(name: string, page: Pick<Page, 'places' | 'surnames' | 'articled'>): 'person' | 'thing' {
@@ -153,6 +145,10 @@ function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: num
     const entity = entityOf(page, m.name);
     if (fits(entity)) return entity;
   }
+  // "He" and "she" say whom they mean more than "it" does: with nothing nearer, the last person who
+  // was a subject a few sentences up is still the one a reader takes them for.
+  const person = center?.person;
+  if (ref.gender && person && index - person.at <= FAR_LOOK_BACK && fits(person)) return person;
   return null;
 }
 
@@ -160,19 +156,6 @@ function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: num
 function entityOf(page: Page, name: string): Entity {
   const full = page.surnames.get(name)?.name ?? name;
   return { name: full, kind: kindOf(full, page) };
-}
-
-/** Counts of the language's gendered and thing pronouns over the page. */
-function pronounCounts(text: string, lex: Lexicon) {
-  const counts = { m: 0, f: 0, thing: 0 };
-  const all = { ...lex.pronouns, ...lex.possessives };
-  for (const w of text.toLowerCase().match(/\p{L}+/gu) ?? []) {
-    const p = all[w];
-    if (!p) continue;
-    if (p.fit === 'thing') counts.thing++;
-    else if (p.gender) counts[p.gender]++;
-  }
-  return counts;
 }
 
 /** Reads the page once: sentences, names, subjects, surnames, the title's subject. */
@@ -192,10 +175,13 @@ function readPage(ctx: StandaloneContext): Page {
     places: new Set(),
     articled: new Set(),
     proper: new Set(),
+    names: [],
+    refs: [],
     lowerWords,
   };
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
+  page.names = perSentence;
   const { locative, article } = patternsOf(lex);
   const title = titleName(ctx.title);
   for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
@@ -240,6 +226,7 @@ function readPage(ctx: StandaloneContext): Page {
     const head = openingAt(sentence);
     const names = perSentence[i]!;
     const ref = openingReference(sentence, lex, lang);
+    page.refs.push(ref);
     const mentionsUpTo = page.mentions.length;
     let subject: Entity | null = null;
     let explicit = false;
@@ -288,6 +275,12 @@ function sentenceBefore(page: Page, offset: number): number {
   return found;
 }
 
+/** The index of the page sentence that starts at `offset`, or -1. */
+function sentenceAt(page: Page, offset: number): number {
+  const i = sentenceBefore(page, offset) + 1;
+  return page.sentences[i]?.[0] === offset ? i : -1;
+}
+
 /** The number of mentions that start before `offset`. */
 function mentionsBefore(page: Page, offset: number): number {
   let lo = 0;
@@ -303,10 +296,16 @@ function mentionsBefore(page: Page, offset: number): number {
 type Edit = { start: number; end: number; to: string; kind: StandaloneClaim['resolved'][number]['kind'] };
 
 /** Single capitalised words in the claim that are the surname of a full name written earlier. */
-function surnameEdits(page: Page, claim: string, offset: number, taken: Edit[]): Edit[] {
+function surnameEdits(
+  page: Page,
+  claim: string,
+  names: Array<{ name: string; at: number }>,
+  offset: number,
+  taken: Edit[],
+): Edit[] {
   const edits: Edit[] = [];
   const seen = new Set<string>();
-  for (const { name, at } of namesIn(claim, page.lowerWords)) {
+  for (const { name, at } of names) {
     if (name.includes(' ') || seen.has(name)) continue;
     const full = page.surnames.get(name);
     if (!full || full.start >= offset || full.name === name || claim.includes(full.name)) continue;
@@ -322,12 +321,8 @@ function surnameEdits(page: Page, claim: string, offset: number, taken: Edit[]):
 function speakerOf(page: Page, claim: string, index: number, offset: number): string | undefined {
   const { lex } = page;
   const quotes = /["“”„«»]/u.test(claim);
-  const cites = new RegExp(`(?:according to|laut|selon|d['’]après|según)\\s`, 'iu').test(claim);
-  if (!quotes && !cites) return undefined;
-  const pronouns = Object.keys(lex.pronouns).join('|');
-  const who = `(${NAME}|${pronouns})`;
-  const after = new RegExp(`(?:${lex.speechAfter})\\s+(?:(?:the|der|die|le|la|el)\\s+)?${who}(?![\\p{L}])`, 'u');
-  const before = new RegExp(`(?<![\\p{L}])${who}(?:,[^,"“”]{1,80},)?\\s+(?:${lex.speechBefore})(?![\\p{L}])`, 'u');
+  if (!quotes && !CITES.test(claim)) return undefined;
+  const { after, before } = speechPatterns(lex);
   const m = claim.match(after) ?? claim.match(before);
   if (!m) return undefined;
   const name = m[1]!;
@@ -365,7 +360,11 @@ export function standaloneClaims(
     const edits: Edit[] = [];
     let needsContext = false;
 
-    const ref = openingReference(claim, page.lex, page.lang);
+    // A claim that is a page sentence as written was read with the page; another is read now.
+    const own = sentenceAt(page, start);
+    const same = own >= 0 && page.sentences[own]![1] - start === claim.length && ctx.text.startsWith(claim, start);
+    const ref = same ? page.refs[own]! : openingReference(claim, page.lex, page.lang);
+    const names = same ? page.names[own]! : namesIn(claim, page.lowerWords);
     if (ref?.unresolvable) needsContext = true;
     else if (ref) {
       const found = antecedent(page, index, ref, mentionsBefore(page, start));
@@ -376,7 +375,7 @@ export function standaloneClaims(
         edits.push({ start: ref.start, end: ref.end, to, kind: ref.kind });
       } else needsContext = true;
     }
-    edits.push(...surnameEdits(page, claim, start, edits));
+    edits.push(...surnameEdits(page, claim, names, start, edits));
     edits.sort((a, b) => a.start - b.start);
 
     let text = '';

@@ -166,6 +166,16 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(c).toEqual({ standalone: 'It is likely that prices will fall.', needsContext: false, resolved: [] });
   });
 
+  it('a gendered pronoun finds the last person who was a subject a few sentences up', () => {
+    const text =
+      'Samus Aran landed on the planet. The ground was cold. Ice covered the rocks. Storms raged daily. She found the ship.';
+    const ctx = { text, title: 'The Spectacular Story Of A Game Series', published: null, lang: 'en' as const };
+    expect(run(ctx, 'She found the ship.')[0]!.standalone).toBe('Samus Aran found the ship.');
+    // "It" says too little to look that far.
+    const thing = 'Acme Corporation opened a plant. The ground was cold. Ice covered the rocks. Storms raged daily. It closed.';
+    expect(run({ ...ctx, text: thing }, 'It closed.')[0]!.needsContext).toBe(true);
+  });
+
   it('leaves a sentence with nothing to resolve as written, whitespace collapsed', () => {
     const text = 'Acme Corporation was founded  in 1920.';
     const [out] = run({ text, title: 'Acme Corporation', published: null }, text);
