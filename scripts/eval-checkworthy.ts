@@ -17,6 +17,7 @@ import { checkworthiness, isWorthChecking, scoreWith } from '../lib/factcheck/ch
 import { claimWorth } from '../lib/factcheck/rank-claims';
 import { isCheckable } from '../lib/factcheck/split-claims';
 import {
+  averagePrecision,
   fitCheckworthy,
   loadCheckworthyData,
   normalisedText,
@@ -29,19 +30,6 @@ import {
 const TARGET_F1 = 0.75;
 const TARGET_MAP = 0.25;
 const MAX_GZ_BYTES = 300 * 1024;
-
-/** Average precision of a ranking by score (higher first; ties in transcript order, as rankClaims orders). */
-function averagePrecision(scores: number[], labels: Array<0 | 1>): number {
-  const order = scores.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
-  let hits = 0;
-  let sum = 0;
-  order.forEach((i, k) => {
-    if (!labels[i]) return;
-    hits++;
-    sum += hits / (k + 1);
-  });
-  return hits ? sum / hits : 0;
-}
 
 const without = (examples: Example[], texts: Set<string>) => examples.filter((e) => !texts.has(normalisedText(e.text)));
 const pct = (x: number) => x.toFixed(3);
@@ -93,6 +81,7 @@ data.transcripts.forEach((t, k) => {
   const others = [...data.ct24Train, ...data.transcripts.filter((_, j) => j !== k).flatMap((o) => o.examples)];
   const train = without(others, texts);
   const dropped = others.length - train.length;
+  const droppedCt24 = data.ct24Train.length - without(data.ct24Train, texts).length;
   droppedTotal += dropped;
   const model = trainCheckworthy(train);
   const labels = t.examples.map((e) => e.label);
@@ -107,7 +96,7 @@ data.transcripts.forEach((t, k) => {
   aps.push(ap);
   oldAps.push(oldAp);
   console.log(
-    `  ${t.name}: ${pct(ap)} / ${pct(oldAp)} (${labels.filter(Boolean).length} of ${labels.length} check-worthy; ${dropped} training sentences dropped as duplicates)`,
+    `  ${t.name}: ${pct(ap)} / ${pct(oldAp)} (${labels.filter(Boolean).length} of ${labels.length} check-worthy; ${dropped} training sentences dropped as duplicates, ${droppedCt24} of them CT24)`,
   );
 });
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
