@@ -65,7 +65,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     timeNouns: set('year month week day season time decade century'),
     // "It is likely that", "It was plain that", "It's been a year since": the "it" stands for nothing.
     expletive:
-      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:\p{L}+\s+)?(?:that|to|whether|if|said|reported|believed|thought|announced|estimated|expected|known)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b/iu,
+      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b/iu,
     intro: set(
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there',
     ),

@@ -164,6 +164,11 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(a!.standalone).toBe('It is clear that Xbox One X sells well.');
     expect(b!.needsContext).toBe(true);
     expect(c).toEqual({ standalone: 'It is likely that prices will fall.', needsContext: false, resolved: [] });
+    // "It was set to…", "It has been trying to…" are a pronoun with a verb, not an expletive.
+    const ship = 'Cygnus is a cargo ship. It was set to dock on Saturday.';
+    expect(
+      run({ text: ship, title: 'Cygnus', published: null, lang: 'en' }, 'It was set to dock on Saturday.')[0]!.standalone,
+    ).toBe('Cygnus was set to dock on Saturday.');
   });
 
   it('a gendered pronoun finds the last person who was a subject a few sentences up', () => {
