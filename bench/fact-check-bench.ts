@@ -16,7 +16,11 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { factCheck, findClaims } from '../lib/factcheck/fact-check';
 import { type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/deps';
-import { checkableSentences, type CheckableClaim } from '../lib/factcheck/split-claims';
+import { checkableSentences, isCheckable, type CheckableClaim } from '../lib/factcheck/split-claims';
+import { pageClaims } from '../lib/factcheck/page-claims';
+import { claimWorth, rankClaims } from '../lib/factcheck/rank-claims';
+import { checkworthiness } from '../lib/factcheck/checkworthy';
+import { sentenceSpans } from '../lib/pages/passages';
 import type { VerdictKind } from '../lib/verify/verdict';
 import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
@@ -355,6 +359,60 @@ export function wholePageRatios(runs: WholePageRun[]): { allOverFloor: number; f
 /** The corpus page with 200 checkable sentences and more (the New Zealand article, 384): the panel's 200-claim check. */
 export const LONG_PAGE = 'wikipedia-2';
 const LONG_PAGE_CLAIMS = 200;
+
+export interface ClaimFindingCost {
+  chars: number;
+  sentences: number;
+  claims: number;
+  /** The claim finder as the extension runs it without a model: left-out rules, scoring, standalone forms, ranking. */
+  ms: number;
+  /** The earlier rule on the same text: the sentences with a number, a date or a name, ranked by the hand score. */
+  earlierMs: number;
+  /** The check-worthiness model alone, per sentence of the page. */
+  scoreMsPerSentence: number;
+}
+
+/**
+ * Claim finding on LONG_PAGE (the longest corpus page), the claim finder against the earlier rule,
+ * side by side in one run (the median of `runs` each, after a warm-up), and the model's scoring alone.
+ */
+export async function claimFindingCost(runs: number): Promise<ClaimFindingCost> {
+  const page = await corpusText(LONG_PAGE);
+  const spans = sentenceSpans(page.text);
+  const sentences = spans.map(([s, e]) => page.text.slice(s, e));
+  const earlier = () =>
+    sentences
+      .filter(isCheckable)
+      .map((text) => ({ text, worth: claimWorth(text) }))
+      .sort((a, b) => b.worth - a.worth);
+  const finder = () => rankClaims(pageClaims(page).claims, page.title);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const time = (f: () => unknown) => {
+    f();
+    const ms: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      f();
+      ms.push(performance.now() - t0);
+    }
+    return median(ms);
+  };
+  // The earlier rule's cost includes the segmenting it needs, as the finder's does.
+  const earlierMs = time(() => {
+    sentenceSpans(page.text);
+    return earlier();
+  });
+  const ms = time(finder);
+  const scoreMs = time(() => sentences.map(checkworthiness));
+  return {
+    chars: page.text.length,
+    sentences: sentences.length,
+    claims: finder().length,
+    ms,
+    earlierMs,
+    scoreMsPerSentence: scoreMs / sentences.length,
+  };
+}
 
 export interface ScalingFigures {
   chars: number;

@@ -288,8 +288,16 @@ async function pipelineCounts() {
 
 // 6. Fact-check (issue 22), over fakes that wait 300 ms per search and per page (bench/fact-check-bench.ts).
 async function factCheckFigures() {
-  const { CRITICAL_MS, FETCH_LIMIT, claimFindingScaling, factCheckBench, firstRenderOf200, wholePageBench, wholePageRatios } =
-    await import('./fact-check-bench');
+  const {
+    CRITICAL_MS,
+    FETCH_LIMIT,
+    claimFindingCost,
+    claimFindingScaling,
+    factCheckBench,
+    firstRenderOf200,
+    wholePageBench,
+    wholePageRatios,
+  } = await import('./fact-check-bench');
   const page = await wholePageBench(QUICK ? 1 : 5, !QUICK);
   const { article, runs, judged } = page;
   const last = runs[runs.length - 1]!;
@@ -375,6 +383,13 @@ async function factCheckFigures() {
   });
   add({ name: `  the same / critical path of one claim (${CRITICAL_MS} ms)`, value: own.eightMs / own.criticalMs, unit: '×' });
 
+  const cost = await claimFindingCost(QUICK ? 5 : 21);
+  add({
+    name: `claim finding on the longest corpus page (${cost.chars.toLocaleString('en')} chars, ${cost.sentences} sentences, ${cost.claims} claims): the claim finder / the earlier rule (${cost.earlierMs.toFixed(1)} ms)`,
+    value: cost.ms / cost.earlierMs,
+    unit: '×',
+  });
+  add({ name: '  the check-worthiness model alone, per sentence', value: cost.scoreMsPerSentence, unit: 'ms', target: '≤ 1' });
   const scaling = await claimFindingScaling(QUICK ? 1 : 5, true);
   const growth = (name: string, g: [number, number], target?: string) =>
     add({ name: `${name} (4×: ${g[0].toFixed(2)}×)`, value: g[1], unit: '×', ...(target ? { target } : {}) });

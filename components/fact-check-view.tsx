@@ -142,7 +142,6 @@ function NotChecked({ claims }: { claims: FoundClaim[] }) {
           {claims.map((c) => (
             <li key={`${c.start}:${c.end}:${c.text}`} value={c.rank} data-rank={c.rank}>
               {c.sentence}
-              <ClaimForm claim={c} />
             </li>
           ))}
         </ol>

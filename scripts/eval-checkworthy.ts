@@ -8,6 +8,10 @@
  *   (the sets share debates), the left-out one ranked; the old ranking is `claimWorth`.
  * - Scoring time per sentence and the gzipped size of the shipped weights.
  *
+ * - The same as the claim finder decides and ranks: the sentences its left-out rules leave out
+ *   (questions, fragments, instructions, …: lib/factcheck/left-out.ts) are not claims, ranked last.
+ *   --check holds these, the product's figures.
+ *
  *   npx tsx scripts/eval-checkworthy.ts [--check]   (--check: exit 1 below F1 0.75, MAP 0.25 or above 300 KB)
  */
 import { readFileSync } from 'node:fs';
@@ -16,6 +20,7 @@ import { gzipSync } from 'node:zlib';
 import { checkworthiness, isWorthChecking, scoreWith } from '../lib/factcheck/checkworthy';
 import { claimWorth } from '../lib/factcheck/rank-claims';
 import { isCheckable } from '../lib/factcheck/split-claims';
+import { languageReason } from '../lib/factcheck/left-out';
 import {
   averagePrecision,
   fitCheckworthy,
@@ -26,6 +31,12 @@ import {
   trainCheckworthy,
   type Example,
 } from './train-checkworthy';
+
+/**
+ * Why the claim finder leaves a sentence out before the model scores it (lib/factcheck/left-out.ts):
+ * each line of a transcript is its own paragraph, in the middle of its page, not fiction.
+ */
+const leftOut = (text: string) => languageReason(text, { paragraph: text, at: 0.5, fiction: false });
 
 const TARGET_F1 = 0.75;
 const TARGET_MAP = 0.25;
@@ -69,12 +80,20 @@ console.log(
 console.log(
   `  shipped weights:              P ${pct(shipped.p)} R ${pct(shipped.r)} F1 ${pct(shipped.f1)} (includes the overlap)`,
 );
+const finder = prf(
+  dev.map((e) => !leftOut(e.text) && scoreWith(devModel, e.text) >= devModel.threshold),
+  devLabels,
+);
 console.log(`  old rule isCheckable:         P ${pct(oldRule.p)} R ${pct(oldRule.r)} F1 ${pct(oldRule.f1)}`);
+console.log(
+  `  as the claim finder decides (the left-out rules, then the refitted model): P ${pct(finder.p)} R ${pct(finder.r)} F1 ${pct(finder.f1)}`,
+);
 
 // CLEF 2019, each transcript left out.
 console.log(`CLEF 2019 training transcripts, each left out of the fit (AP model / AP claimWorth):`);
 const aps: number[] = [];
 const oldAps: number[] = [];
+const finderAps: number[] = [];
 let droppedTotal = 0;
 data.transcripts.forEach((t, k) => {
   const texts = new Set(t.examples.map((e) => normalisedText(e.text)));
@@ -93,16 +112,23 @@ data.transcripts.forEach((t, k) => {
     t.examples.map((e) => claimWorth(e.text)),
     labels,
   );
+  // The claim finder ranks the sentences it leaves out last (they are not claims at all).
+  const finderAp = averagePrecision(
+    t.examples.map((e) => (leftOut(e.text) ? -1 : scoreWith(model, e.text))),
+    labels,
+  );
   aps.push(ap);
   oldAps.push(oldAp);
+  finderAps.push(finderAp);
   console.log(
-    `  ${t.name}: ${pct(ap)} / ${pct(oldAp)} (${labels.filter(Boolean).length} of ${labels.length} check-worthy; ${dropped} training sentences dropped as duplicates, ${droppedCt24} of them CT24)`,
+    `  ${t.name}: ${pct(ap)} / ${pct(oldAp)}, as the claim finder ranks ${pct(finderAp)} (${labels.filter(Boolean).length} of ${labels.length} check-worthy; ${dropped} training sentences dropped as duplicates, ${droppedCt24} of them CT24)`,
   );
 });
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const map = mean(aps);
+const modelMap = mean(aps);
+const map = mean(finderAps);
 console.log(
-  `  MAP: model ${pct(map)}, old claimWorth ${pct(mean(oldAps))}; ${droppedTotal} duplicate training sentences dropped over the 19 folds`,
+  `  MAP: as the claim finder ranks (left-out sentences last) ${pct(map)}; the model alone ${pct(modelMap)}; old claimWorth ${pct(mean(oldAps))}; ${droppedTotal} duplicate training sentences dropped over the 19 folds`,
 );
 
 // Speed and size.
@@ -117,7 +143,7 @@ console.log(`weights: ${(gzBytes / 1024).toFixed(1)} KB gzipped`);
 
 if (process.argv.includes('--check')) {
   const failures = [
-    refitted.f1 < TARGET_F1 && `dev F1 ${pct(refitted.f1)} < ${TARGET_F1}`,
+    finder.f1 < TARGET_F1 && `dev F1 ${pct(finder.f1)} < ${TARGET_F1}`,
     map < TARGET_MAP && `MAP ${pct(map)} < ${TARGET_MAP}`,
     gzBytes > MAX_GZ_BYTES && `weights ${gzBytes} B gzipped > ${MAX_GZ_BYTES}`,
   ].filter(Boolean);

@@ -259,16 +259,23 @@ export class CheckRun {
     }
   }
 
-  /** The prior checks of a claim: the reviews its evidence pages and the checked page carry, then the API's. */
-  private priorChecks(claim: string, read: FetchOutcome[], tools: ClaimReview[]): PriorCheck[] {
+  /**
+   * The prior checks of a claim: the reviews its evidence pages and the checked page carry, then the
+   * API's. A review may quote the claim in its standalone form or as the page wrote it ("Its mayor…"):
+   * the standalone form is matched first, the sentence when that finds none.
+   */
+  private priorChecks(claim: RankedClaim, read: FetchOutcome[], tools: ClaimReview[]): PriorCheck[] {
     const fromPages = [
       ...(this.input.pageClaimReviews ?? []),
       ...read.flatMap((o) => (o.ok ? (o.extraction.page.claimReviews ?? []) : [])),
     ];
-    return priorChecksFor(claim, [
-      { reviews: fromPages, source: 'page' },
-      { reviews: tools, source: 'fact-check-tools' },
-    ]);
+    const found = [
+      { reviews: fromPages, source: 'page' as const },
+      { reviews: tools, source: 'fact-check-tools' as const },
+    ];
+    const checks = priorChecksFor(claim.text, found);
+    const sentence = claim.sentence.replace(/\s+/g, ' ').trim();
+    return checks.length > 0 || sentence === claim.text ? checks : priorChecksFor(sentence, found);
   }
 
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
@@ -294,7 +301,7 @@ export class CheckRun {
     const candidates = [...selected, ...renumber(found.closest)];
     const { texts, removed } = sanitizeEvidence(candidates);
     this.spans.set(i, { candidates, texts, removed });
-    const prior = this.priorChecks(claim.text, found.read, await tools);
+    const prior = this.priorChecks(claim, found.read, await tools);
     if (this.closed) return;
     const code: CheckedClaim = {
       ...claim,

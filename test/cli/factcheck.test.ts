@@ -73,6 +73,8 @@ const FACT_CHECK_REPLY = {
 interface ClaimOut {
   claim: string;
   sentence: string;
+  standalone: string;
+  needsContext: boolean;
   start: number;
   end: number;
   rank: number;

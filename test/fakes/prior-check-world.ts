@@ -62,6 +62,8 @@ export async function startPriorCheckWorld(shape: 'plain' | 'graph'): Promise<Pr
       html: articleHtml({
         title: 'Life in Exampleville',
         paragraphs: [`Exampleville is a river town. ${CLAIMS.join(' ')} We love it.`],
+        // The post is short: its two claims are all a check finds (the filler's numbered notes would be claims too).
+        fillerBefore: 0,
       }),
     },
     { host: 'stats-office.test', path: '/census', html: articleHtml({ title: 'Census 2026', paragraphs: [CENSUS] }) },
