@@ -37,6 +37,8 @@ export function comparable(s: string): string {
 /** Each role's sentences, as compared, for asking of a page's sentence which role its markup gave it. */
 export class RoleIndex {
   private readonly byText = new Map<string, MarkupRole>();
+  /** The short blocks of the roles a sentence may stand inside, joined, by role. */
+  private readonly within = new Map<MarkupRole, string>();
   /** The page's metadata names it a work of fiction (a story, a novel, poetry). */
   readonly fiction: boolean;
 
@@ -55,13 +57,26 @@ export class RoleIndex {
   private add(text: string, role: MarkupRole) {
     const key = comparable(text);
     if (key.length >= 3 && !this.byText.has(key)) this.byText.set(key, role);
+    // A short block may hold more than the sentence the text shows ("…Wall-Street" (1853) <br> Herman Melville"):
+    // its text is kept whole, to find a sentence inside it.
+    if (CONTAINED.includes(role) && key.length <= MAX_CONTAINER)
+      this.within.set(role, `${this.within.get(role) ?? ''}\n ${key} \n`);
   }
 
   /** The role markup gave this sentence, or its whole paragraph, when it gave one. */
   roleOf(sentence: string, paragraph: string): MarkupRole | undefined {
-    return this.byText.get(comparable(sentence)) ?? this.byText.get(comparable(paragraph));
+    const key = comparable(sentence);
+    const exact = this.byText.get(key) ?? this.byText.get(comparable(paragraph));
+    if (exact || key.length < MIN_CONTAINED) return exact;
+    for (const [role, texts] of this.within) if (texts.includes(` ${key} `)) return role;
+    return undefined;
   }
 }
+
+/** Roles whose short blocks (up to MAX_CONTAINER characters) are searched for a sentence inside them (MIN_CONTAINED or longer). */
+const CONTAINED: MarkupRole[] = ['heading', 'caption', 'byline', 'dateline'];
+const MAX_CONTAINER = 300;
+const MIN_CONTAINED = 12;
 
 const FICTION =
   /fiction|short stor|stories|poetry|poem|novel|literature|littérature|roman|nouvelle|erzählung|kurzgeschichte|cuento|relato|novela/;

@@ -368,7 +368,9 @@ export function standaloneClaims(
     if (ref?.unresolvable) needsContext = true;
     else if (ref) {
       const found = antecedent(page, index, ref, mentionsBefore(page, start));
-      if (found) {
+      // A "name" that is itself a pronoun (a capitalised "He" after a quotation) names no one.
+      const probe = found && openingReference(`${found.name} said so.`, page.lex, page.lang);
+      if (found && !(probe && probe.start === 0 && probe.end >= found.name.length)) {
         const atHead = ref.start === openingAt(claim);
         let to = ref.write(found.name);
         if (atHead) to = to.charAt(0).toUpperCase() + to.slice(1);

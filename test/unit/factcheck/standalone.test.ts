@@ -288,3 +288,15 @@ describe('addsNothing', () => {
     expect(addsNothing('He played 1,200 concerts.', 'He played 1200 concerts.').ok).toBe(true);
   });
 });
+
+describe('standaloneClaims: a pronoun is never the name a pronoun stands for', () => {
+  it('"They…" after a sentence opening "He’s…" stays as written and needs context', () => {
+    const text = '“Maybe. He’s a Meister. They do things like that,” said Haoyu, setting down the rice.';
+    const start = text.indexOf('They');
+    const [r] = standaloneClaims({ text, title: 'three weeks in the west wing of the old house', published: null }, [
+      { sentence: text.slice(start), start, end: text.length },
+    ]);
+    expect(r!.standalone.startsWith('They do things')).toBe(true);
+    expect(r!.needsContext).toBe(true);
+  });
+});
