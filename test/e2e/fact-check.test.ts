@@ -88,6 +88,20 @@ describe('fact-check the page being read', () => {
       [CLAIMS[1], 'contradicted'],
       [CLAIMS[2], 'not-found'],
     ]);
+    // Each claim's card: its sentence as written, and under it the standalone form that was searched
+    // and judged when they differ ("Its mayor" names the town the sentence before is about).
+    expect(await verdicts.nth(1).locator('.claim-standalone').textContent()).toBe(
+      "Checked as: Exampleville's mayor, Ana Ruiz, was elected in 2022.",
+    );
+    expect(await verdicts.nth(0).locator('.claim-standalone').count()).toBe(0);
+    // What was not taken as a claim is listed with why, collapsed: the 30 lines of prose, "We love it here.".
+    const left = view.locator('details.left-out');
+    expect(await left.locator('summary').textContent()).toMatch(/^Not taken as claims \(\d+\)$/);
+    await left.locator('summary').click();
+    await expect.poll(() => left.locator('li').count(), { timeout: 5_000 }).toBeGreaterThanOrEqual(31);
+    const reasons = await left.locator('li').evaluateAll((els) => els.map((e) => e.getAttribute('data-reason')));
+    expect(new Set(reasons)).toEqual(new Set(['not-check-worthy', 'fragment']));
+    await left.locator('summary').click();
     const cited = await view.locator('button.cite').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
     expect(cited.length).toBeGreaterThan(0);
     for (const label of cited) expect(label).not.toContain('exampleville-blog.test');
