@@ -16,8 +16,8 @@ import { addsNothing, standaloneClaims, titleName } from '../lib/factcheck/stand
 
 /** What the acceptance asks of the share. */
 const TARGET = 0.9;
-/** What --check holds: the share the rules reach today (0.878), rounded down, so a change that loses ground fails. */
-const FLOOR = 0.87;
+/** What --check holds: the share the rules reach today (0.898), rounded down, so a change that loses ground fails. */
+const FLOOR = 0.89;
 const FILE = resolve(import.meta.dirname, '../../shared/data/searchable/wice-dev-claims.jsonl');
 
 interface Row {

@@ -203,8 +203,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function titleName(title: string): string {
   const first = collapse(title).split(/\s+[|\-–—·•:]\s+/u)[0] ?? '';
-  return first.replace(/\s*\([^()]*\)\s*$/u, '').trim();
+  const name = first.replace(/\s*\([^()]*\)\s*$/u, '').trim();
+  // A list page is about the name it lists ("List of Anne Hathaway performances": Anne Hathaway).
+  const listed = LIST_OF.exec(name)?.[1];
+  return listed ? listed.replace(/['’]s$/u, '') : name;
 }
+
+/** A list page's title, and the run of capitalised words (the name) it lists, in the four languages. */
+const LIST_OF =
+  /^(?:List|Liste|Lista|Anexo:\s*Lista)\s+(?:of|der|des|de la|de los|de las|du|de)\s+(\p{Lu}[\p{L}.'’-]*(?:\s+(?:\p{Lu}[\p{L}.'’-]*|de|van|von|da|di|del|la|le))*)\s+\p{Ll}/u;
 
 /** Whether a title reads as a name (mostly capitalised words) rather than a headline. */
 export function titleIsName(name: string): boolean {
@@ -337,4 +344,20 @@ export function sentenceSpans(text: string, lang: Language): Array<[number, numb
     at += line.length + 1;
   }
   return mendSentences(text, spans);
+}
+
+/** A ship's name by its prefix (HMAS Brisbane, USS Enterprise): English writes "she" for a ship. */
+export const SHIP = /^(?:HMAS|HMS|HMCS|HMNZS|USS|USNS|SS|RMS|MS|MV|INS|SMS|RV|HNLMS|FS)\s+\p{Lu}/u;
+
+/** A name's kind from its words and where the page puts it. */
+export function kindOf(
+  name: string,
+  page: { places: ReadonlySet<string>; surnames: ReadonlyMap<string, unknown>; articled: ReadonlySet<string> },
+): 'person' | 'thing' {
+  const words = name.split(' ');
+  if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
+  if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
+  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
+  if (words.length >= 2 && words.length <= 4) return 'person';
+  return page.surnames.has(name) ? 'person' : 'thing';
 }

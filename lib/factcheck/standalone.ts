@@ -15,8 +15,8 @@ import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { languageOf, type Language } from '../text/language';
 import {
   LEXICONS,
-  THING_PARTICLES,
-  THING_WORDS,
+  SHIP,
+  kindOf,
   CITES,
   namesIn,
   openingAt,
@@ -110,20 +110,12 @@ interface Page {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A name's kind from its words and where the page puts it. */
-function kindOf(name: string, page: Pick<Page, 'places' | 'surnames' | 'articled'>): 'person' | 'thing' {
-  const words = name.split(' ');
-  if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
-  if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
-  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
-  if (words.length >= 2 && words.length <= 4) return 'person';
-  return page.surnames.has(name) ? 'person' : 'thing';
-}
-
 /** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
 function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
   const fits = (e: Entity | undefined) =>
-    e !== undefined && (ref.fit === 'any' || e.kind === ref.fit) && !(ref.gender && e.gender && ref.gender !== e.gender);
+    e !== undefined &&
+    (ref.fit === 'any' || e.kind === ref.fit || (ref.gender === 'f' && SHIP.test(e.name))) &&
+    !(ref.gender && e.gender && ref.gender !== e.gender);
   // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
   // has one that fits; a pronoun follows the sentences before it first.
   if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
@@ -189,9 +181,13 @@ function readPage(ctx: StandaloneContext): Page {
   const inNames = new Set<string>();
   sentences.forEach(([s, e], i) => {
     const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
+    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
     for (const { name, at } of perSentence[i]!) {
       const before = text.slice(Math.max(0, s + at - 12), s + at);
-      if (locative.test(before)) page.places.add(name);
+      if (locative.test(before) || (place >= 0 && /^,\s*$/.test(text.slice(place, s + at)))) {
+        page.places.add(name);
+        place = s + at + name.length;
+      }
       if (article.test(before)) page.articled.add(name);
       if (s + at === head) continue;
       if (!name.includes(' ')) page.proper.add(name);

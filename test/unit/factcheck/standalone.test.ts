@@ -300,3 +300,25 @@ describe('standaloneClaims: a pronoun is never the name a pronoun stands for', (
     expect(r!.needsContext).toBe(true);
   });
 });
+
+describe('standaloneClaims: list pages, ships and regions', () => {
+  const one = (text: string, title: string, claim: string) => {
+    const start = text.indexOf(claim);
+    return standaloneClaims({ text, title, published: null }, [{ sentence: claim, start, end: start + claim.length }])[0]!;
+  };
+
+  it('a list page is about the name it lists: "List of Anne Hathaway performances" → Anne Hathaway', () => {
+    const text =
+      'The 2012 film featured Selina Kyle, a masked thief. She earned a Drama League Award nomination for her stage work.';
+    const r = one(text, 'List of Anne Hathaway performances', 'She earned a Drama League Award nomination for her stage work.');
+    expect(r.standalone).toBe('Anne Hathaway earned a Drama League Award nomination for her stage work.');
+  });
+
+  it('"she" may stand for a ship named by its prefix; a name after a place and a comma is a region, not a person', () => {
+    const text =
+      'HMAS Brisbane is a destroyer of the navy. The ship was built at a shipyard in Osborne, South Australia from modules. She was laid down on 3 February 2014. She was handed over to the navy on 27 July 2018.';
+    const r = one(text, 'HMAS Brisbane (DDG 41)', 'She was handed over to the navy on 27 July 2018.');
+    expect(r.standalone).toBe('HMAS Brisbane was handed over to the navy on 27 July 2018.');
+    expect(r.needsContext).toBe(false);
+  });
+});
