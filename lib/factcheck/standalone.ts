@@ -15,6 +15,7 @@ import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { languageOf, type Language } from '../text/language';
 import {
   LEXICONS,
+  OPENERS,
   SHIP,
   kindOf,
   CITES,
@@ -30,10 +31,9 @@ import {
   type Gender,
   type Lexicon,
 } from './standalone-lexicon';
-
+import { openingReference, type Reference } from './standalone-references';
 export { titleName } from './standalone-lexicon';
 export { addsNothing } from './adds-nothing';
-import { openingReference, type Reference } from './standalone-references';
 
 /** What the page says around its claims. */
 export interface StandaloneContext {
@@ -177,8 +177,9 @@ function readPage(ctx: StandaloneContext): Page {
   const { locative, article } = patternsOf(lex);
   const title = titleName(ctx.title);
   for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
-  /** Every word of a name written inside a sentence. */
+  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
   const inNames = new Set<string>();
+  const heads = new Set<string>();
   sentences.forEach(([s, e], i) => {
     const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
     let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
@@ -189,6 +190,9 @@ function readPage(ctx: StandaloneContext): Page {
         place = s + at + name.length;
       }
       if (article.test(before)) page.articled.add(name);
+      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
+      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
+      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
       if (s + at === head) continue;
       if (!name.includes(' ')) page.proper.add(name);
       for (const w of name.split(' ')) inNames.add(w);

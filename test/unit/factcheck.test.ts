@@ -18,11 +18,13 @@ const PAGE = `Exampleville is a river town. Exampleville had 412,000 residents o
 describe('claims to check', () => {
   it('without a model: the sentences with numbers, dates or names, as they are, with their offsets', () => {
     const claims = checkableSentences(PAGE);
-    expect(claims.map((c) => c.text)).toEqual([
+    expect(claims.map((c) => c.sentence)).toEqual([
       'Exampleville had 412,000 residents on 1 January 2026.',
       'Its mayor, Ana Ruiz, was elected in 2022.',
       'The bridge festival draws 50,000 visitors every summer.',
     ]);
+    // Each stands alone: "Its mayor" names the town the sentences before are about.
+    expect(claims[1]!.text).toBe("Exampleville's mayor, Ana Ruiz, was elected in 2022.");
     for (const c of claims) expect(PAGE.slice(c.start, c.end)).toBe(c.sentence);
     expect(isCheckable('Is it the best town?')).toBe(false);
     expect(checkableSentences(PAGE, 2)).toHaveLength(2);
