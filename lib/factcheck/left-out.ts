@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MarkupRole, MarkupRoles } from '../pages/markup-roles';
+import { MAX_ROLE_CHARS, type MarkupRole, type MarkupRoles } from '../pages/markup-roles';
 import type { LeftOutRecord, LeftReasonSchema } from '../shared/checked-claims';
 import { sentenceSpans } from '../pages/passages';
 
@@ -37,8 +37,10 @@ export function comparable(s: string): string {
 /** Each role's sentences, as compared, for asking of a page's sentence which role its markup gave it. */
 export class RoleIndex {
   private readonly byText = new Map<string, MarkupRole>();
-  /** The short blocks of the roles a sentence may stand inside, joined, by role. */
-  private readonly within = new Map<MarkupRole, string>();
+  /** The short blocks of the roles a sentence may stand inside, by each of their words of four letters or more. */
+  private readonly within = new Map<string, Array<{ role: MarkupRole; key: string }>>();
+  private paragraph = '';
+  private whole = '';
   /** The page's metadata names it a work of fiction (a story, a novel, poetry). */
   readonly fiction: boolean;
 
@@ -59,17 +61,31 @@ export class RoleIndex {
     if (key.length >= 3 && !this.byText.has(key)) this.byText.set(key, role);
     // A short block may hold more than the sentence the text shows ("…Wall-Street" (1853) <br> Herman Melville"):
     // its text is kept whole, to find a sentence inside it.
-    if (CONTAINED.includes(role) && key.length <= MAX_CONTAINER)
-      this.within.set(role, `${this.within.get(role) ?? ''}\n ${key} \n`);
+    if (CONTAINED.includes(role) && key.length <= MAX_CONTAINER) {
+      // Found again by its longest word: a sentence inside it holds that word or a longer one of its own.
+      for (const w of new Set(key.split(' '))) {
+        if (w.length < 4) continue;
+        const list = this.within.get(w) ?? [];
+        if (list.length < 50) list.push({ role, key: ` ${key} ` });
+        this.within.set(w, list);
+      }
+    }
   }
 
   /** The role markup gave this sentence, or its whole paragraph, when it gave one. */
   roleOf(sentence: string, paragraph: string): MarkupRole | undefined {
+    if (this.byText.size === 0) return undefined;
     const key = comparable(sentence);
-    const exact = this.byText.get(key) ?? this.byText.get(comparable(paragraph));
+    // A paragraph longer than any role's text (markup-roles.ts keeps none longer) is none of them;
+    // the sentences of one paragraph come one after another, so its form is made once.
+    if (paragraph !== this.paragraph) {
+      this.paragraph = paragraph;
+      this.whole = paragraph.length <= MAX_ROLE_CHARS ? comparable(paragraph) : '';
+    }
+    const exact = this.byText.get(key) ?? this.byText.get(this.whole);
     if (exact || key.length < MIN_CONTAINED) return exact;
-    for (const [role, texts] of this.within) if (texts.includes(` ${key} `)) return role;
-    return undefined;
+    const longest = key.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+    return this.within.get(longest)?.find((t) => t.key.includes(` ${key} `))?.role;
   }
 }
 

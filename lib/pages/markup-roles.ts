@@ -28,7 +28,7 @@ const SELECTORS: Record<MarkupRole, string> = {
 
 /** Texts kept per role, and the longest text kept (a wrongly classed container is not a caption). */
 const MAX_TEXTS = 400;
-const MAX_CHARS = 1_500;
+export const MAX_ROLE_CHARS = 1_500;
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -48,7 +48,7 @@ export function readMarkupRoles(doc: Document): MarkupRoles {
       // Inline code inside prose is part of a sentence, not a code line: only code standing as its own block counts.
       if (role === 'code' && el.tagName !== 'PRE' && !standsAlone(el)) continue;
       const text = collapse(el.textContent ?? '');
-      if (text.length >= 3 && text.length <= MAX_CHARS) found.push(text);
+      if (text.length >= 3 && text.length <= MAX_ROLE_CHARS) found.push(text);
     }
     if (found.length > 0) texts[role] = found;
   }
