@@ -43,9 +43,29 @@ export function tokensOf(sentence: string): string[] {
   return tokens.map((t) => (/^\d/.test(t) ? (YEAR.test(t) ? '<year>' : '<num>') : t));
 }
 
+// A capitalised word after the first: a name, most often ("I" and its contractions are not).
+const INNER_CAPITAL = /(?<=\p{L}[^.!?]*\s)(?!I\b|I')\p{Lu}\p{Ll}/u;
+// Two capitalised words in a row after the first: a multi-word name ("Affordable Care Act").
+const CAPITAL_RUN = /(?<=\S\s+)\p{Lu}[\p{L}.'-]*\s+\p{Lu}[\p{L}.'-]*/u;
+
+/** The hand features' names (without the prefix) of a sentence with the given tokens. */
+function handFeaturesOf(sentence: string, tokens: string[]): string[] {
+  const out: string[] = [];
+  const hand = worthFeatures(sentence);
+  for (const k of Object.keys(hand) as Array<keyof typeof hand>) if (hand[k]) out.push(k);
+  const words = tokens.filter((t) => /^\p{L}/u.test(t) || t.startsWith('<')).length;
+  const bucket = LENGTH_BUCKETS.findIndex((b) => words <= b);
+  out.push(`len${bucket === -1 ? LENGTH_BUCKETS.length : bucket}`);
+  if (/\?\s*["')\]]*\s*$/.test(sentence)) out.push('question');
+  if (INNER_CAPITAL.test(sentence)) out.push('capital');
+  if (CAPITAL_RUN.test(sentence)) out.push('capitalRun');
+  return out;
+}
+
 /**
  * The features of a sentence, each present once (value 1): word unigrams and bigrams (with sentence
- * boundaries), and hand features prefixed `#`: `worthFeatures`, a word-count bucket, a question mark.
+ * boundaries), and hand features prefixed `#`: `worthFeatures`, a word-count bucket, a question mark,
+ * capitalised words after the first (names), and runs of them.
  */
 export function featuresOf(sentence: string): Set<string> {
   const tokens = tokensOf(sentence);
@@ -57,12 +77,7 @@ export function featuresOf(sentence: string): Set<string> {
     prev = t;
   }
   out.add(`${prev} </s>`);
-  const hand = worthFeatures(sentence);
-  for (const k of Object.keys(hand) as Array<keyof typeof hand>) if (hand[k]) out.add(`${HAND_PREFIX}${k}`);
-  const words = tokens.filter((t) => /^\p{L}/u.test(t) || t.startsWith('<')).length;
-  const bucket = LENGTH_BUCKETS.findIndex((b) => words <= b);
-  out.add(`${HAND_PREFIX}len${bucket === -1 ? LENGTH_BUCKETS.length : bucket}`);
-  if (/\?\s*["')\]]*\s*$/.test(sentence)) out.add(`${HAND_PREFIX}question`);
+  for (const h of handFeaturesOf(sentence, tokens)) out.add(`${HAND_PREFIX}${h}`);
   return out;
 }
 

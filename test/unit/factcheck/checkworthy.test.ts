@@ -31,6 +31,16 @@ describe('featuresOf', () => {
       expect(f).toContain(name);
     expect(featuresOf('Did taxes rise?')).toContain('#question');
   });
+
+  it('marks capitalised words after the first (names), and runs of them, but not "I"', () => {
+    const f = featuresOf('Then the Affordable Care Act passed.');
+    expect(f).toContain('#capital');
+    expect(f).toContain('#capitalRun');
+    const lone = featuresOf('Yesterday I met Smith.');
+    expect(lone).toContain('#capital');
+    expect(lone).not.toContain('#capitalRun');
+    for (const name of ['#capital', '#capitalRun']) expect(featuresOf("Taxes rose, and I'm sure I know it.")).not.toContain(name);
+  });
 });
 
 describe('trainCheckworthy', () => {
