@@ -15,6 +15,7 @@ import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
 import { periodsIn, periodsOverlap, type Period } from './periods';
 import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } from './quantities';
 import { isQuestion, oppositionIn, type Opposition } from './reading';
+import { nameWordsMetOtherwise } from './name-forms';
 import { SUPPOSE } from './polarity';
 
 /** What the verifier concludes about a claim and its passage. */
@@ -267,10 +268,11 @@ export function readSupport(input: VerifyInput): SupportReading {
   // (3) Names, in the passage or borne by its publisher.
   const words = wordIndex(passage, input.passage);
   const publisher = input.source ? publisherWords(input.source) : null;
+  const otherForms = nameWordsMetOtherwise(input.claim, input.passage);
   let namesMissing = 0;
   let namesPartly = 0;
   for (const name of namesIn(input.claim)) {
-    const missing = missingNameWords(name, words).filter((k) => !publisher?.(k));
+    const missing = missingNameWords(name, words).filter((k) => !publisher?.(k) && !otherForms.has(k));
     if (missing.length === 0) continue;
     if (missing.length === name.keys.length) {
       namesMissing++;

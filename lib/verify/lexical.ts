@@ -6,6 +6,7 @@
 import { normalizeText } from '../anchor/normalize';
 import { contentWords } from '../text/tokens';
 import { synonymGroups } from './lexicon';
+import { aliasesIn, fullNamesBySurname } from './name-forms';
 
 /** Words that carry little of a claim's content beyond the stopwords of `lib/text/tokens`. */
 const WEAK = new Set(
@@ -79,13 +80,23 @@ function groupTerms(word: string): string[] {
   return synonymGroups(word).map((g) => `g${g}`);
 }
 
-/** The terms a passage sentence offers: its stems and its words' synonym groups. */
-function offeredTerms(sentence: string): Set<string> {
+/** A name's alias group as a term of its own ("§12"), apart from every stem and synonym group. */
+const aliasTerm = (group: number) => `§${group}`;
+
+/**
+ * The terms a passage sentence offers: its stems, its words' synonym groups, the groups of the names
+ * it writes in a form the alias table knows ("§12" for "CO2" and "carbon dioxide"), and the given
+ * names of a person the passage names in full when the sentence writes the surname alone.
+ */
+function offeredTerms(sentence: string, bySurname: Map<string, string[]>): Set<string> {
   const out = new Set<string>();
   for (const w of termWords(sentence)) {
     out.add(stem(w));
     for (const g of groupTerms(w)) out.add(g);
   }
+  for (const a of aliasesIn(sentence)) out.add(aliasTerm(a.group));
+  for (const m of sentence.matchAll(/(?<![\p{L}])\p{Lu}\p{Ll}+/gu))
+    for (const given of bySurname.get(m[0].toLowerCase()) ?? []) out.add(stem(given));
   return out;
 }
 
@@ -173,10 +184,14 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
     const t = stem(w);
     alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), ...groupTerms(w)])]);
   }
+  // A name of the claim in a form the alias table knows is met by any of its forms.
+  for (const a of aliasesIn(claim))
+    for (const t of terms(a.text)) alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), aliasTerm(a.group)])]);
   const meets = (t: string, offered: Set<string>) => met.has(t) || (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
   const sents = sentences(passage);
   const sentTerms = sents.map((s) => terms(s));
-  const sentOffered = sents.map(offeredTerms);
+  const bySurname = fullNamesBySurname(passage);
+  const sentOffered = sents.map((s) => offeredTerms(s, bySurname));
   const all = new Set(sentOffered.flatMap((o) => [...o]));
   const missingTerms = distinct.filter((t) => !meets(t, all));
   const coverage = distinct.length === 0 ? 1 : (distinct.length - missingTerms.length) / distinct.length;
@@ -231,7 +246,10 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
   let pairHits = 0;
   // A term met otherwise (a figure the passage writes in other words, "20 cm" for "20 centimetres") pairs with what is there.
   const stands = (t: string) => met.has(t) || meets(t, all);
-  for (const [p, [a, b]] of claimPairs) if (pairs.has(p) || ((met.has(a) || met.has(b)) && stands(a) && stands(b))) pairHits++;
+  // So does a term met by another form of its name ("carbon dioxide" by "CO2", "Angela" by "Merkel").
+  const otherwise = (t: string) => met.has(t) || (alternatives.get(t) ?? []).some((a) => a.startsWith('§') && all.has(a));
+  for (const [p, [a, b]] of claimPairs)
+    if (pairs.has(p) || ((otherwise(a) || otherwise(b)) && stands(a) && stands(b))) pairHits++;
   const bigramCoverage = claimPairs.size === 0 ? coverage : pairHits / claimPairs.size;
 
   return {

@@ -10,7 +10,15 @@
  */
 import { normalizeText } from '../anchor/normalize';
 import { lemmaOf } from './lexicon';
-import { differenceOf, SCALES, unitAt, type UnitLanguage, type UnitReading } from './quantity-units';
+import {
+  CURRENCY_BEFORE,
+  currencyBefore,
+  differenceOf,
+  SCALES,
+  unitAt,
+  type UnitLanguage,
+  type UnitReading,
+} from './quantity-units';
 
 /** A quantity stated by a text. */
 export interface Quantity {
@@ -22,7 +30,7 @@ export interface Quantity {
    * of one), "%", "ppm", a currency ("usd"), or the lemma of the word it counts ("drought").
    */
   unit: string;
-  /** What a measured unit measures ("length", "temperature", "share"); none for counts and money. */
+  /** What a measured unit measures ("length", "temperature", "share", "money" for a currency); none for counts. */
   kind?: string;
   /** The figure as written, read as a number with its scale, before its unit ("412" of "412 feet"). */
   figure: number;
@@ -56,7 +64,6 @@ const HEDGES: [RegExp, (x: number) => [number, number]][] = [
 
 const MONTH =
   /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
-const CURRENCY: Record<string, string> = { $: 'usd', '€': 'eur', '£': 'gbp' };
 const FRACTIONS: [RegExp, number][] = [
   [/\b(?:a|one)[- ]half\b|\bhalf\b/, 50],
   [/\b(?:a|one)[- ]third\b/, 100 / 3],
@@ -70,8 +77,8 @@ const ONE_IN: Record<string, number> = { two: 50, three: 100 / 3, four: 25, five
 /** A figure as written: groups of three after a comma, a point or a space ("1,000.5", "1.000,5", "1 000"), or plain. */
 const FIGURE = String.raw`\d{1,3}(?:[,. \u202f]\d{3}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const QUANTITY_RE = new RegExp(
-  String.raw`([$€£])?(${FIGURE})(?:\s*(-|to|and|bis|und|à|et|y)\s*(${FIGURE}))?(?:\s*±\s*(\d+(?:[.,]\d+)?))?`,
-  'g',
+  String.raw`(${CURRENCY_BEFORE})?(${FIGURE})(?:\s*(-|to|and|bis|und|à|et|y)\s*(${FIGURE}))?(?:\s*±\s*(\d+(?:[.,]\d+)?))?`,
+  'gu',
 );
 
 /**
@@ -126,7 +133,8 @@ function scaleAt(after: string): { factor: number; text: string; language: UnitL
 }
 
 interface Read {
-  currency?: string;
+  /** The currency written before the figure ("$5"). */
+  currency?: UnitReading;
   unit: UnitReading | null;
   scale: { factor: number; text: string } | null;
   /** Text after the figure, its scale and its unit. */
@@ -135,9 +143,15 @@ interface Read {
 }
 
 /** What follows a figure: its scale ("1.5 million") and its unit ("cm", "Prozent"). */
-function readAfter(after: string, currency: string | undefined, before: string, signed: boolean): Read {
+function readAfter(after: string, currency: UnitReading | undefined, before: string, signed: boolean): Read {
   const scale = scaleAt(after);
-  const afterScale = scale ? after.slice(scale.text.length).trimStart() : after;
+  // "1,2 million d'euros", "1,2 millones de euros": French and Spanish join a scale to its noun.
+  const afterScale = scale
+    ? after
+        .slice(scale.text.length)
+        .trimStart()
+        .replace(/^(?:d['’]|de\s+)/, '')
+    : after;
   let unit = currency ? null : unitAt(afterScale);
   const rest = unit ? afterScale.slice(unit.text.length).trimStart() : afterScale;
   if (unit?.kind === 'temperature' && isDifference(before, rest, signed)) unit = differenceOf(unit);
@@ -169,30 +183,34 @@ export function quantitiesIn(text: string): Quantity[] {
     let whole = m[0];
     const at = m.index ?? 0;
     if (/[\d.,]$/.test(t.slice(0, at)) || /^[.,]?\d/.test(t.slice(at + whole.length))) continue;
+    // A digit written against a letter is part of a name or formula ("CO2", "H2O", "A4"), not a figure.
+    if (!currencySign && /\p{L}$/u.test(t.slice(0, at))) continue;
     const before = t.slice(Math.max(0, at - 40), at);
     // "between 5 and 10" is a range; "5 and 10" alone are two figures.
     const joined = second && (!/^(?:and|und|et|y)$/.test(joiner!) || /(?:between|zwischen|entre)\s*$/.test(before));
     if (second && !joined) whole = whole.slice(0, whole.indexOf(first!) + first!.length);
     const after = t.slice(at + whole.length).trimStart();
     const signed = /[+±]\s*$/.test(before);
-    const r = readAfter(after, currencySign ? CURRENCY[currencySign] : undefined, before, signed);
+    const sign = currencySign ? currencyBefore(currencySign) : null;
+    const r = readAfter(after, sign ? { ...sign, text: currencySign!, language: 'symbol' } : undefined, before, signed);
     const digits = first!.replace(/[,. \u202f]/g, '');
     // A bare four-digit year is a date, not a quantity.
     if (!r.currency && !r.unit && !r.scale && /^(1[5-9]|20)\d\d$/.test(digits) && !joined) continue;
     const range = rangeOf(first!, joined ? second : undefined, plusMinus, before, r.european);
     if (range.low > range.high) continue;
     const counted = /^([a-z\p{L}][\p{L}-]+)/u.exec(r.rest)?.[1] ?? '';
-    const unit = r.currency ?? r.unit?.base ?? lemmaOf(counted);
+    const measure = r.currency ?? r.unit;
+    const unit = measure?.base ?? lemmaOf(counted);
     // "1 January" is a date; "3 of them" counts nothing.
     if (!unit || MONTH.test(unit) || /^(?:of|and|or|to|in|the|a|an)$/.test(unit)) continue;
     const scale = r.scale?.factor ?? 1;
-    const [factor, offset] = r.unit ? [r.unit.factor, r.unit.offset] : [1, 0];
+    const [factor, offset] = measure ? [measure.factor, measure.offset] : [1, 0];
     const written = [whole.trim(), r.scale?.text, r.unit ? r.unit.text : r.currency ? '' : counted].filter(Boolean).join(' ');
     out.push({
       low: range.low * scale * factor + offset,
       high: range.high * scale * factor + offset,
       unit,
-      ...(r.unit ? { kind: r.unit.kind } : {}),
+      ...(measure ? { kind: measure.kind } : {}),
       figure: range.x * scale,
       digits: joined ? `${first} ${joiner} ${second}` : first!,
       surface: written.replace(/\s+(%)/, '$1'),

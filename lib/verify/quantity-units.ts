@@ -1,129 +1,17 @@
 /**
- * The words of units, scales and hedges in English, German, French and Spanish, and what each unit
- * is in js-quantities' terms. Words are written as the normalised text has them (NFKC, case folded):
- * "°c", "mètres", "kilómetros". The conversion itself is js-quantities' (see `unitOf`).
+ * Reads unit words and signs of the table in `./unit-words` (English, German, French, Spanish) as
+ * units in js-quantities' terms, or as currencies, which never convert. The conversion itself is
+ * js-quantities' (see `unitOf`).
  */
 import Qty from 'js-quantities';
+import { UNIT_ENTRIES, type UnitEntry, type UnitLanguage } from './unit-words';
 
-/** Language of a unit word: English, another of the four, or a symbol any of them writes. */
-export type UnitLanguage = 'en' | 'other' | 'symbol';
-
-/** A unit as the lexicon knows it: the js-quantities unit, or one compared as is ("%", "ppm"). */
-interface UnitEntry {
-  /** js-quantities unit name ("cm", "tempC", "degC", "ppb"). */
-  qty: string;
-  /** Compare in this unit rather than in js-quantities' base (dimensionless shares keep "%" and "ppm" apart). */
-  as?: '%' | 'ppm';
-  en?: string[];
-  other?: string[];
-  symbol?: string[];
-}
-
-const LENGTH: UnitEntry[] = [
-  {
-    qty: 'mm',
-    en: ['millimetres', 'millimetre', 'millimeters', 'millimeter'],
-    other: ['millimètres', 'millimètre', 'milímetros', 'milímetro'],
-    symbol: ['mm'],
-  },
-  {
-    qty: 'cm',
-    en: ['centimetres', 'centimetre', 'centimeters', 'centimeter'],
-    other: ['zentimetern', 'zentimeter', 'centimètres', 'centimètre', 'centímetros', 'centímetro'],
-    symbol: ['cm'],
-  },
-  {
-    qty: 'km',
-    en: ['kilometres', 'kilometre', 'kilometers', 'kilometer'],
-    other: ['kilometern', 'kilomètres', 'kilomètre', 'kilómetros', 'kilómetro'],
-    symbol: ['km'],
-  },
-  {
-    qty: 'm',
-    en: ['metres', 'metre', 'meters', 'meter'],
-    other: ['metern', 'mètres', 'mètre', 'metros', 'metro'],
-    symbol: ['m'],
-  },
-  { qty: 'in', en: ['inches', 'inch'], other: ['zoll', 'pouces', 'pulgadas', 'pulgada'] },
-  { qty: 'ft', en: ['feet', 'foot'], other: ['fuß', 'pieds', 'pies'], symbol: ['ft'] },
-  { qty: 'yd', en: ['yards', 'yard'], other: ['yardas'], symbol: ['yd'] },
-  { qty: 'mi', en: ['miles', 'mile'], other: ['meilen', 'meile', 'millas', 'milla'], symbol: ['mi'] },
-];
-
-const MASS: UnitEntry[] = [
-  {
-    qty: 'Gt',
-    en: ['gigatonnes', 'gigatonne', 'gigatons', 'gigaton'],
-    other: ['gigatonnen', 'gigatonelada', 'gigatoneladas'],
-    symbol: ['gt'],
-  },
-  { qty: 'Mt', en: ['megatonnes', 'megatonne', 'megatons', 'megaton'], other: ['megatonnen', 'megatoneladas'], symbol: ['mt'] },
-  {
-    qty: 'kg',
-    en: ['kilograms', 'kilogram', 'kilogrammes', 'kilogramme', 'kilos', 'kilo'],
-    other: ['kilogramm', 'kilogramos', 'kilogramo'],
-    symbol: ['kg'],
-  },
-  // "5g" and "4t" name other things more often than grams and tonnes: those symbols are left out.
-  { qty: 'g', en: ['grams', 'gram', 'grammes', 'gramme'], other: ['gramm', 'gramos', 'gramo'] },
-  { qty: 'tonne', en: ['tonnes', 'tonne', 'metric tons', 'metric ton'], other: ['tonnen', 'toneladas', 'tonelada'] },
-  { qty: 'lbs', en: ['pounds'], symbol: ['lbs', 'lb'] },
-];
-
-const VOLUME_AREA_SPEED: UnitEntry[] = [
-  { qty: 'ml', en: ['millilitres', 'millilitre', 'milliliters', 'milliliter'], other: ['mililitros'], symbol: ['ml'] },
-  { qty: 'l', en: ['litres', 'litre', 'liters', 'liter'], other: ['litern', 'litros', 'litro'] },
-  {
-    qty: 'km^2',
-    en: ['square kilometres', 'square kilometre', 'square kilometers', 'square kilometer'],
-    other: ['quadratkilometern', 'quadratkilometer', 'kilomètres carrés', 'kilómetros cuadrados'],
-    symbol: ['km²', 'km2', 'sq km'],
-  },
-  { qty: 'mi^2', en: ['square miles', 'square mile'], symbol: ['sq mi'] },
-  { qty: 'hectare', en: ['hectares', 'hectare'], other: ['hektar', 'hectáreas', 'hectárea'], symbol: ['ha'] },
-  {
-    qty: 'km/h',
-    en: ['kilometres per hour', 'kilometers per hour'],
-    other: ['kilometer pro stunde', 'kilomètres par heure', 'kilómetros por hora'],
-    symbol: ['km/h', 'kmh'],
-  },
-  { qty: 'mph', en: ['miles per hour'], symbol: ['mph'] },
-];
-
-/** Temperatures on a scale (tempC) and differences of temperature (degC): see `temperatureOf`. */
-const TEMPERATURE: UnitEntry[] = [
-  {
-    qty: 'tempC',
-    en: ['degrees celsius', 'degree celsius', 'degrees centigrade', 'celsius'],
-    other: ['grad celsius', 'degrés celsius', 'grados celsius'],
-    symbol: ['°c', 'º c', 'ºc', '° c'],
-  },
-  {
-    qty: 'tempF',
-    en: ['degrees fahrenheit', 'degree fahrenheit', 'fahrenheit'],
-    other: ['grad fahrenheit', 'degrés fahrenheit', 'grados fahrenheit'],
-    symbol: ['°f', '° f', 'ºf'],
-  },
-  { qty: 'tempK', en: ['kelvins', 'kelvin'], symbol: [] },
-  // Climate writing says "degrees" for degrees Celsius.
-  { qty: 'tempC', en: ['degrees', 'degree'], other: ['grad', 'degrés', 'grados'] },
-];
-
-const SHARES: UnitEntry[] = [
-  {
-    qty: 'percent',
-    as: '%',
-    en: ['percentage points', 'percentage point', 'per cent', 'percent'],
-    other: ['prozentpunkte', 'prozent', 'points de pourcentage', 'pour cent', 'puntos porcentuales', 'por ciento'],
-    symbol: ['%'],
-  },
-  { qty: 'ppm', as: 'ppm', en: ['parts per million'], other: ['parties par million', 'partes por millón'], symbol: ['ppm'] },
-  { qty: 'ppb', as: 'ppm', en: ['parts per billion'], symbol: ['ppb'] },
-];
+export type { UnitLanguage } from './unit-words';
+export { SCALES } from './unit-words';
 
 /** A unit word of the text, read. */
 export interface UnitReading {
-  /** The unit as compared: js-quantities' base unit ("m", "kg", "tempK", "degK") or "%" / "ppm". */
+  /** The unit as compared: js-quantities' base unit ("m", "kg", "tempK", "degK"), "%" / "ppm", or a currency code ("usd"). */
   base: string;
   /** What it measures ("length", "temperature", "share"): two units of one kind are two values of one quantity. */
   kind: string;
@@ -133,13 +21,12 @@ export interface UnitReading {
   /** The unit as written ("centimetres", "°c"). */
   text: string;
   language: UnitLanguage;
-  /** The js-quantities unit, for temperatures read as differences. */
+  /** The js-quantities unit, for temperatures read as differences; empty for a currency. */
   qty: string;
 }
 
-const ENTRIES = [...LENGTH, ...MASS, ...VOLUME_AREA_SPEED, ...TEMPERATURE, ...SHARES];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const WORDS: { word: string; entry: UnitEntry; language: UnitLanguage }[] = ENTRIES.flatMap((entry) =>
+const WORDS: { word: string; entry: UnitEntry; language: UnitLanguage }[] = UNIT_ENTRIES.flatMap((entry) =>
   (['en', 'other', 'symbol'] as const).flatMap((language) => (entry[language] ?? []).map((word) => ({ word, entry, language }))),
 ).sort((a, b) => b.word.length - a.word.length);
 const BY_WORD = new Map(WORDS.map((w) => [w.word.replace(/\s/g, ''), w] as const));
@@ -163,6 +50,34 @@ export function unitOf(qty: string, as?: '%' | 'ppm'): Omit<UnitReading, 'text' 
   return read;
 }
 
+/** A currency as compared: its own code, never converted to another. */
+function currencyOf(code: string): Omit<UnitReading, 'text' | 'language'> {
+  return { base: code, kind: 'money', factor: 1, offset: 0, qty: '' };
+}
+
+function readingOf(entry: UnitEntry): Omit<UnitReading, 'text' | 'language'> {
+  return entry.currency ? currencyOf(entry.currency) : unitOf(entry.qty!, entry.as);
+}
+
+const SIGNS = UNIT_ENTRIES.flatMap((entry) => (entry.before ?? []).map((sign) => ({ sign, code: entry.currency! }))).sort(
+  (a, b) => b.sign.length - a.sign.length,
+);
+const CODE_OF_SIGN = new Map(SIGNS.map((s) => [s.sign, s.code] as const));
+
+/**
+ * The pattern of the currency signs and codes written before a figure ("$", "us$", "eur "), longest
+ * first; a code written in letters starts a word and may stand a space from its figure.
+ */
+export const CURRENCY_BEFORE = SIGNS.map(({ sign }) =>
+  /^\p{L}/u.test(sign) ? `(?<![\\p{L}\\p{N}])${escape(sign)}\\s?` : escape(sign),
+).join('|');
+
+/** The currency of a sign or code written before a figure ("us$" → "usd"), and how it compares. */
+export function currencyBefore(sign: string): Omit<UnitReading, 'text' | 'language'> | null {
+  const code = CODE_OF_SIGN.get(sign.trim());
+  return code ? currencyOf(code) : null;
+}
+
 /** The unit word at the start of `after` (normalised text following a figure), if any. */
 export function unitAt(after: string): UnitReading | null {
   // "1.5C warming": a bare "c" is Celsius only before a word of warming.
@@ -172,7 +87,7 @@ export function unitAt(after: string): UnitReading | null {
   if (!m) return null;
   const text = m[0];
   const hit = BY_WORD.get(text.replace(/\s/g, ''))!;
-  return { ...unitOf(hit.entry.qty, hit.entry.as), text, language: hit.language };
+  return { ...readingOf(hit.entry), text, language: hit.language };
 }
 
 /** The difference unit of a temperature scale ("tempC" → "degC"): no offset for a change of temperature. */
@@ -180,14 +95,3 @@ export function differenceOf(unit: UnitReading): UnitReading {
   const qty = unit.qty.replace(/^temp/, 'deg');
   return { ...unit, ...unitOf(qty), text: unit.text, language: unit.language };
 }
-
-/** Scale words after a figure ("1.5 million", "2,3 Milliarden"), with the language they are written in. */
-export const SCALES: [RegExp, number, UnitLanguage][] = [
-  [/^(?:thousand|k)(?![\p{L}\p{N}])/u, 1e3, 'en'],
-  [/^(?:millions?|mn)(?![\p{L}\p{N}])/u, 1e6, 'en'],
-  [/^(?:billions?|bn)(?![\p{L}\p{N}])/u, 1e9, 'en'],
-  [/^(?:trillions?|tn)(?![\p{L}\p{N}])/u, 1e12, 'en'],
-  [/^(?:mil millones|milliarden|milliarde|milliards?|mrd\.?)(?![\p{L}\p{N}])/u, 1e9, 'other'],
-  [/^(?:millionen|mio\.?|millones|millón)(?![\p{L}\p{N}])/u, 1e6, 'other'],
-  [/^(?:tausend|mille|mil)(?![\p{L}\p{N}])/u, 1e3, 'other'],
-];
