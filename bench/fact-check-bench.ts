@@ -3,7 +3,7 @@
  * fakes that wait like the seed's providers, 300 ms per search and per page (issue 22, "Performance"):
  * - eight claims, each with its own three pages on their own sites (nothing shared, the worst case),
  *   or all sharing three sources (one statistics report states them all): factCheckBench;
- * - a whole news article of the corpus, its first 60 checkable sentences, whose claims share their
+ * - a whole news article of the corpus, its first 40 claims, whose claims share their
  *   sources as a real article's do, with the judge off and on: wholePageBench;
  * - claim finding's time per character as the text grows (1×, 4×, 16×), in Node and in Chromium:
  *   claimFindingScaling (bench/claim-finding-entry.ts);
@@ -16,7 +16,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { factCheck, findClaims } from '../lib/factcheck/fact-check';
 import { type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/deps';
-import { checkableSentences, isCheckable, type CheckableClaim } from '../lib/factcheck/split-claims';
+import { isCheckable, type CheckableClaim } from '../lib/factcheck/split-claims';
 import { pageClaims } from '../lib/factcheck/page-claims';
 import { claimWorth, rankClaims } from '../lib/factcheck/rank-claims';
 import { checkworthiness } from '../lib/factcheck/checkworthy';
@@ -160,10 +160,10 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
   }
 }
 
-/** The corpus's long news article the whole-page bench checks (Seattle Times, 73 checkable sentences). */
+/** The corpus's long news article the whole-page bench checks (Seattle Times, about 50 claims). */
 export const BENCH_ARTICLE = 'seattletimes-1';
-/** Its checkable sentences checked: the first 60, in page order. */
-export const BENCH_CLAIMS = 60;
+/** Its claims checked: the first 40, in page order. */
+export const BENCH_CLAIMS = 40;
 /** Consecutive sentences about one subject (one source report each). */
 const SENTENCES_PER_SUBJECT = 4;
 /** Every third sentence is stated by no source (its subject's pages speak of its neighbours only). */
@@ -176,12 +176,14 @@ export const corpusText = (name: string) => corpusPageText(name, NOW);
 export async function benchArticle(
   name = BENCH_ARTICLE,
   claims = BENCH_CLAIMS,
-): Promise<{ name: string; url: string; title: string; text: string; claims: CheckableClaim[] }> {
+): Promise<Awaited<ReturnType<typeof corpusText>> & { claims: CheckableClaim[] }> {
   const page = await corpusText(name);
-  const all = checkableSentences(page.text);
+  // The claims as the check finds them: with the page's title, date and markup roles (the standalone forms use them).
+  const claimsOf = (text: string) => pageClaims({ ...page, text }).claims;
+  const all = claimsOf(page.text);
   if (all.length < claims) throw new Error(`bench: ${name} has ${all.length} checkable sentences, not ${claims}`);
   const text = page.text.slice(0, all[claims - 1]!.end);
-  const found = checkableSentences(text);
+  const found = claimsOf(text);
   if (found.length !== claims) throw new Error(`bench: ${name} cut gives ${found.length} checkable sentences, not ${claims}`);
   return { ...page, text, claims: found };
 }
@@ -291,12 +293,19 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
   });
   const keyless = await pipelineOver(brave.baseUrl);
   const withModel = await pipelineOver(brave.baseUrl, { kind: 'openai', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' });
-  const input = { text: article.text, pageUrl: article.url, title: article.title, budget: BENCH_CLAIMS };
+  const input = {
+    text: article.text,
+    pageUrl: article.url,
+    title: article.title,
+    budget: BENCH_CLAIMS,
+    published: article.published,
+    roles: article.roles,
+  };
 
   const check = async (judge: boolean): Promise<WholePageRun> => {
     const before = { search: brave.requests.length, page: site.requests.length, chats: model.chats.length };
     const { settings, deps } = judge ? withModel : keyless;
-    // With the judge, the keyless claim list is checked as given: the same 60 claims, the model only judges.
+    // With the judge, the keyless claim list is checked as given: the same 40 claims, the model only judges.
     const claims = judge ? (await findClaims(article, null)).claims : undefined;
     let firstAt: number | undefined;
     const t0 = performance.now();
