@@ -357,7 +357,13 @@ export function kindOf(
   const words = name.split(' ');
   if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
   if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
+  // A name that opens with a point of the compass is a place ("South Sudan", "Nordrhein", "Nueva Gales"), never a person.
+  if (COMPASS.test(words[0]!)) return 'thing';
   if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
   if (words.length >= 2 && words.length <= 4) return 'person';
   return page.surnames.has(name) ? 'person' : 'thing';
 }
+
+/** Words of the compass that open place names, in the four languages. */
+const COMPASS =
+  /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower|Nord|Süd|Ost|Sud|Est|Ouest|Norte|Sur|Este|Oeste)$/u;

@@ -322,3 +322,21 @@ describe('standaloneClaims: list pages, ships and regions', () => {
     expect(r.needsContext).toBe(false);
   });
 });
+
+describe('standaloneClaims: a name the page writes alone first is not a surname', () => {
+  it('"Sudan" written before "South Sudan" stays Sudan; "Merkel" after "Angela Merkel" becomes the full name', () => {
+    const text =
+      'Sudan is one of the poorest countries in Africa. In 2011 the people of South Sudan voted for independence. Angela Merkel visited Khartoum in 2012. He said that Sudan’s government continued to commit abuses. Merkel said the talks had failed.';
+    const at = (claim: string) => {
+      const start = text.indexOf(claim);
+      return { sentence: claim, start, end: start + claim.length };
+    };
+    const [sudan, merkel] = standaloneClaims({ text, title: 'Sanctions to be lifted', published: null }, [
+      at('He said that Sudan’s government continued to commit abuses.'),
+      at('Merkel said the talks had failed.'),
+    ]);
+    expect(sudan!.standalone).toContain('that Sudan’s government');
+    expect(sudan!.standalone).not.toContain('South Sudan');
+    expect(merkel!.standalone).toBe('Angela Merkel said the talks had failed.');
+  });
+});
