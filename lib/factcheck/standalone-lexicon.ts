@@ -367,3 +367,28 @@ export function kindOf(
 /** Words of the compass that open place names, in the four languages. */
 const COMPASS =
   /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower|Nord|Süd|Ost|Sud|Est|Ouest|Norte|Sur|Este|Oeste)$/u;
+
+/**
+ * Adds each surname of the page with the full name of its first mention, in page order, to
+ * `surnames`. Two people of one surname (Bill and Hillary Clinton): the surname alone names neither.
+ */
+export function addFullNames(
+  surnames: Map<string, { name: string; start: number }>,
+  sentences: Array<[number, number]>,
+  perSentence: Array<Array<{ name: string; at: number }>>,
+  isPerson: (name: string) => boolean,
+): void {
+  const shared = new Set<string>();
+  sentences.forEach(([s], i) => {
+    for (const { name, at } of perSentence[i]!) {
+      const words = name.split(' ');
+      if (words.length < 2 || !isPerson(name)) continue;
+      const surname = words[words.length - 1]!;
+      const known = surnames.get(surname);
+      // The page's own subject (from its title, start -1) keeps its surname.
+      if (known && known.start >= 0 && known.name.split(' ')[0] !== words[0]) shared.add(surname);
+      else if (!known) surnames.set(surname, { name, start: s + at });
+    }
+  });
+  for (const surname of shared) surnames.delete(surname);
+}

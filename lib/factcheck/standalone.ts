@@ -15,6 +15,7 @@ import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { languageOf, type Language } from '../text/language';
 import {
   LEXICONS,
+  addFullNames,
   OPENERS,
   SHIP,
   kindOf,
@@ -210,14 +211,7 @@ function readPage(ctx: StandaloneContext): Page {
     if (personal && words.length >= 2) page.surnames.set(words[words.length - 1]!, { name: title, start: -1 });
   }
   // Full names first, so a surname at a sentence's head already knows its person.
-  sentences.forEach(([s], i) => {
-    for (const { name, at } of perSentence[i]!) {
-      const words = name.split(' ');
-      if (words.length < 2 || kindOf(name, page) !== 'person') continue;
-      const surname = words[words.length - 1]!;
-      if (!page.surnames.has(surname)) page.surnames.set(surname, { name, start: s + at });
-    }
-  });
+  addFullNames(page.surnames, sentences, perSentence, (name) => kindOf(name, page) === 'person');
 
   let person: Center | undefined;
   let thing: Center | undefined;

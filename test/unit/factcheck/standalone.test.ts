@@ -340,3 +340,16 @@ describe('standaloneClaims: a name the page writes alone first is not a surname'
     expect(merkel!.standalone).toBe('Angela Merkel said the talks had failed.');
   });
 });
+
+describe('standaloneClaims: a surname two people share names neither', () => {
+  it('"Clinton" after Bill and Hillary Clinton stays as written', () => {
+    const text =
+      'Bill Clinton signed the law in 1996. Hillary Clinton ran for president in 2016. Clinton said the law had worked.';
+    const claim = 'Clinton said the law had worked.';
+    const start = text.indexOf(claim);
+    const [r] = standaloneClaims({ text, title: 'Two decades of a law', published: null }, [
+      { sentence: claim, start, end: start + claim.length },
+    ]);
+    expect(r!.standalone).toBe(claim);
+  });
+});
