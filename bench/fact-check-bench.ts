@@ -318,7 +318,7 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
     if (unknown.length) throw new Error(`bench: searches for no claim of the article: ${unknown.slice(0, 2).join(' | ')}`);
     const chats = model.chats.slice(before.chats);
     const judgeChats = chats.filter(isJudgeRequest);
-    const verdicts = { supported: 0, contradicted: 0, 'not-found': 0, mixed: 0 };
+    const verdicts = { supported: 0, contradicted: 0, 'not-found': 0, mixed: 0, unchecked: 0 };
     for (const c of r.claims) verdicts[c.verdict]++;
     return {
       allMs,

@@ -2,7 +2,13 @@ import { useEffect, useState } from 'react';
 import type { AnswerRecord, FactCheckState } from '@/lib/shared/records';
 import { t, type MessageKey } from '@/lib/i18n';
 import { formatNumber } from '@/lib/format';
-import type { AnswerResult, CheckedClaimRecord, EvidenceSpan, FoundClaim } from '@/lib/shared/types';
+import {
+  FailureCodeSchema,
+  type AnswerResult,
+  type CheckedClaimRecord,
+  type EvidenceSpan,
+  type FoundClaim,
+} from '@/lib/shared/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
 import { failureLabel, hostOf } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
@@ -17,6 +23,7 @@ const LABEL: Record<Verdict, MessageKey> = {
   contradicted: 'verdictContradicted',
   'not-found': 'verdictNotFound',
   mixed: 'verdictMixed',
+  unchecked: 'verdictUnchecked',
 };
 const VERDICTS: Verdict[] = ['supported', 'contradicted', 'mixed', 'not-found'];
 /** Verdicts rendered at once; the rest follow a slice per frame, so a 200-claim page never freezes the panel. */
@@ -59,6 +66,15 @@ function Chip({ span, onCite }: { span: EvidenceSpan | undefined; onCite?: ((id:
   );
 }
 
+/** Why a claim was not checked, in the browser's language from its failure's code; its English message without one. */
+function uncheckedReason(c: CheckedClaimRecord): string {
+  const f = c.failure;
+  if (!f) return t('uncheckedReason', c.reasons.join('; '));
+  const code = FailureCodeSchema.safeParse(f.code);
+  const kind = f.kind as Parameters<typeof failureLabel>[0]['kind'];
+  return t('uncheckedReason', code.success ? failureLabel({ ...f, kind, code: code.data }) : f.message);
+}
+
 /** One claim's verdict: its badge, its words (a link to it in the page once the check is done), the spans for and against. */
 export function VerdictItem(props: {
   claim: CheckedClaimRecord;
@@ -98,7 +114,13 @@ export function VerdictItem(props: {
           </span>
         )}
       </div>
-      <div className="muted">{c.reasons.join('; ')}</div>
+      {c.verdict === 'unchecked' ? (
+        <div className="unchecked-reason" role="note">
+          {uncheckedReason(c)}
+        </div>
+      ) : (
+        <div className="muted">{c.reasons.join('; ')}</div>
+      )}
       <PriorChecks checks={c.priorChecks} />
       {c.verdict === 'not-found' && c.closest && cite && (
         <ClosestPassages
@@ -157,6 +179,8 @@ interface Props {
   onCite: (spanId: string, at: string, archived?: boolean) => void;
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
+  /** Checks again the claims every search of which failed (the result then holds their new verdicts). */
+  onRetry?: () => void;
 }
 
 /**
@@ -164,18 +188,23 @@ interface Props {
  * many of the page's checkable claims were checked, and the rest: listed, and checked with one click.
  * The key to the colours marked in the page is here, in the panel, so that nothing covers the page's text.
  */
-export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMore }: Props) {
+export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMore, onRetry }: Props) {
   const r = answer.result;
   const span = (id: string) => r.evidence.find((e) => e.spanId === id);
   const mine = citation && citation.answerId === answer.id ? citation : null;
   const total = r.checkable ?? r.claims.length + r.more;
   const shown = useIncremental(r.claims.length);
+  const unchecked = r.claims.filter((c) => c.verdict === 'unchecked').length;
+  const checked = formatNumber(r.claims.length - unchecked);
   return (
     <CitationsContext.Provider value={{ current: mine, evidence: r.evidence, open: onCite, answerId: answer.id }}>
       <article className="answer answer-fact-check" data-mode="fact-check" data-answer={answer.id} aria-live="polite">
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
         <p className="muted fact-check-count">
-          {t('factCheckCounted', [formatNumber(r.claims.length), formatNumber(total)])} {t('factCheckSummary')}
+          {unchecked > 0
+            ? t('factCheckCountedUnchecked', [checked, formatNumber(total), formatNumber(unchecked)])
+            : t('factCheckCounted', [checked, formatNumber(total)])}{' '}
+          {t('factCheckSummary')}
         </p>
         {r.stopped && (
           <p className="card stopped" role="status">
@@ -188,6 +217,11 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
             <VerdictItem key={i} claim={c} index={i} span={span} onCite={onCite} onShowClaim={onShowClaim} />
           ))}
         </ol>
+        {unchecked > 0 && onRetry && (
+          <button type="button" className="retry-unchecked" onClick={onRetry}>
+            {t('retryUnchecked', formatNumber(unchecked))}
+          </button>
+        )}
         {r.claims.length === 0 && r.more === 0 && <p className="card nothing">{t('noCheckableClaim')}</p>}
         {r.more > 0 && (
           <button type="button" className="check-rest" onClick={onCheckMore}>

@@ -75,8 +75,11 @@ export function SidePanel() {
   const running = job?.status === 'running' && !answer;
 
   /** Fact-checks the page being read (the window's last-used web tab), or checks more of a checked page. */
-  const checkPage = (moreOf?: string) =>
-    void start(() => callBackground('factCheck', { ...inWindow(), ...(moreOf ? { moreOf } : {}) }), []);
+  const checkPage = (moreOf?: string, unchecked?: boolean) =>
+    void start(
+      () => callBackground('factCheck', { ...inWindow(), ...(moreOf ? { moreOf } : {}), ...(unchecked ? { unchecked } : {}) }),
+      [],
+    );
 
   const renderAnswer = (a: AnswerRecord) => (
     <ThreadAnswer
@@ -86,6 +89,7 @@ export function SidePanel() {
       onCite={(id, at, archived) => void session.cite(a.id, id, at, archived)}
       onShowClaim={(i) => void session.showClaim(a.id, i)}
       onCheckMore={() => checkPage(a.id)}
+      onRetryUnchecked={() => checkPage(a.id, true)}
       onRetry={() => retry(a.jobId)}
     />
   );

@@ -83,6 +83,9 @@ function claimJson(c: CheckedClaim) {
     for: c.for,
     against: c.against,
     reasons: c.reasons,
+    ...(c.verdict === 'unchecked' && c.failure
+      ? { reason: c.failure.code ?? c.failure.kind, message: c.failure.message, provider: c.failure.provider }
+      : {}),
     closest: c.closest ?? [],
     priorChecks: c.priorChecks ?? [],
   };
@@ -126,9 +129,12 @@ function settingsFromEnv(io: Io): { settings: Settings; notes: string[] } {
   }
 }
 
-/** The reason to exit 1: every search provider failed on every claim's search (the result is still printed). */
+/**
+ * The reason to exit 1: nothing could be checked, every claim's every search failed (issue #33; the
+ * result is still printed, each claim "unchecked" with its reason).
+ */
 function unavailableReason(outcome: FactCheckOutcome): string | null {
-  if (outcome.claims.length === 0 || outcome.stages.find((s) => s.stage === 'search')?.ok !== false) return null;
+  if (outcome.claims.length === 0 || outcome.claims.some((c) => c.verdict !== 'unchecked')) return null;
   const inSettings = outcome.failures.some((f) => f.code !== undefined && FIXED_IN_SETTINGS.has(f.code));
   const where = inSettings ? ' (here: the SPANLIGHT_* variables, see spanlight factcheck --help)' : '';
   return `${outcome.failures.map((f) => f.message).join(' ')}${where}`;
@@ -138,11 +144,14 @@ function unavailableReason(outcome: FactCheckOutcome): string | null {
 function doneLine(outcome: FactCheckOutcome): string {
   if (outcome.checkable === 0) return 'no checkable claim found in the page: nothing searched';
   const counts = new Map<string, number>();
-  for (const c of outcome.claims) counts.set(c.verdict, (counts.get(c.verdict) ?? 0) + 1);
+  const checked = outcome.claims.filter((c) => c.verdict !== 'unchecked');
+  for (const c of checked) counts.set(c.verdict, (counts.get(c.verdict) ?? 0) + 1);
   const verdicts = [...counts].map(([v, n]) => `${n} ${v.replace('-', ' ')}`).join(', ');
   const left = outcome.notChecked.length;
+  const unchecked = outcome.claims.length - checked.length;
   return (
-    `${outcome.claims.length} of ${outcome.checkable} checkable claims checked${verdicts ? `: ${verdicts}` : ''}` +
+    `${checked.length} of ${outcome.checkable} checkable claims checked${verdicts ? `: ${verdicts}` : ''}` +
+    (unchecked > 0 ? `; ${unchecked} could not be checked (every search for them failed)` : '') +
     (left > 0 ? `; ${left} not checked (--max-claims ${outcome.checkable} checks them all)` : '')
   );
 }
@@ -161,12 +170,17 @@ has a standalone form, the one searched and judged: pronouns and bare references
 name the page gives, a surname by the full name, relative times ("next year") made absolute from
 the page's date. The claims are ranked by how worth checking they are (those that stand alone
 first); the top N are searched and given a verdict (supported, contradicted, mixed, not-found)
-against independent pages (the page's own domain never counts). Prints one JSON document:
+against independent pages (the page's own domain never counts). A claim whose every search failed
+(a provider unreachable, answering an error, refusing the key, over a limit, timing out) has no
+verdict: it is "unchecked", with "reason" (the failure's code), "message" and "provider"; a search
+that failed for some claims while the providers answered others is asked once more first. Prints
+one JSON document:
 
   {"url", "title", "checkable",
    "left": [{"text", "start", "end", "reason"}],
    "claims": [{"claim", "sentence", "start", "end", "standalone", "needsContext", "speaker"?,
-               "rank", "verdict", "for", "against", "reasons", "closest": [{"spanId", "sentence"}],
+               "rank", "verdict", "for", "against", "reasons", "reason"?, "message"?, "provider"?,
+               "closest": [{"spanId", "sentence"}],
                "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}]}],
    "notChecked": [{"sentence", "start", "end", "standalone", "needsContext", "speaker"?, "rank"}],
    "evidence": [{"spanId", "url", "title", "text", "published", …}],
@@ -193,9 +207,9 @@ it names), then one last line, the summary, the document without "claims" and "e
   {"summary": true, "url", "title", "checkable", "left", "checked", "notChecked", "warnings", "trace"}
 Progress goes to stderr.
 
-Exit code: 0 when the check ran (whatever the verdicts); 1 when the page cannot be read (no such
-file, not HTML, no text in it) or every search provider failed (the result is still printed);
-2 for usage and configuration errors.
+Exit code: 0 when the check ran (whatever the verdicts, some claims unchecked included); 1 when
+the page cannot be read (no such file, not HTML, no text in it) or nothing could be checked (every
+claim unchecked: the result is still printed); 2 for usage and configuration errors.
 
 Arguments:
   FILE              the saved HTML page (UTF-8); "-" reads it from stdin

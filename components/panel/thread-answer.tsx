@@ -10,6 +10,8 @@ export function ThreadAnswer(props: {
   onShowClaim: (index: number) => void;
   onCheckMore: () => void;
   onRetry: () => void;
+  /** A fact-check: checks again its claims whose searches failed. */
+  onRetryUnchecked: () => void;
 }) {
   const a = props.answer;
   const r = a.result;
@@ -21,6 +23,7 @@ export function ThreadAnswer(props: {
         onCite={props.onCite}
         onShowClaim={props.onShowClaim}
         onCheckMore={props.onCheckMore}
+        onRetry={props.onRetryUnchecked}
       />
     );
   return <AnswerView answer={a} citation={props.citation} onCite={props.onCite} onRetry={props.onRetry} />;

@@ -30,7 +30,8 @@ let byVerdict = new Map<Verdict, Range[]>();
  */
 export function markClaims(
   doc: Document,
-  claims: Array<QuoteSelector & { verdict: Verdict }>,
+  /** `unchecked`: found (so that scrolling to it works) but never marked as checked. */
+  claims: Array<QuoteSelector & { verdict: Verdict | 'unchecked' }>,
   append = false,
 ): { marked: number } {
   if (!append) clearClaimMarks(doc);
@@ -49,7 +50,8 @@ export function markClaims(
   for (const claim of claims) {
     const found = anchorIn(doc, page, claim);
     marked.push(found ? found.ranges[0]! : null);
-    if (found) byVerdict.set(claim.verdict, [...(byVerdict.get(claim.verdict) ?? []), ...found.ranges]);
+    if (found && claim.verdict !== 'unchecked')
+      byVerdict.set(claim.verdict, [...(byVerdict.get(claim.verdict) ?? []), ...found.ranges]);
   }
   for (const [verdict, ranges] of byVerdict) CSS.highlights.set(VERDICT_HIGHLIGHTS[verdict], new Highlight(...ranges));
   return { marked: marked.filter(Boolean).length };

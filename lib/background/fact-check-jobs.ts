@@ -51,6 +51,8 @@ async function readCheckedPage(tabId: number, selection: string | undefined, now
 interface Earlier {
   answerId: string;
   result: FactCheckResult;
+  /** "Retry": its unchecked claims are checked again, not the ones past its budget. */
+  retry: boolean;
 }
 
 /**
@@ -61,7 +63,9 @@ async function claimsLeft(
   earlier: FactCheckResult,
   page: Parameters<typeof findClaims>[0],
   model: Parameters<typeof findClaims>[1],
+  retry = false,
 ) {
+  if (retry) return rankedOf(earlier.claims.filter((c) => c.verdict === 'unchecked'));
   if (earlier.notChecked.length > 0 || earlier.checkable !== undefined) return rankedOf(earlier.notChecked);
   const checked = new Set(earlier.claims.map((c) => `${c.start}:${c.end}`));
   return (await findClaims(page, model)).claims.filter((c) => !checked.has(`${c.start}:${c.end}`));
@@ -106,13 +110,13 @@ export class FactCheckJobs {
   ) {}
 
   /** Starts a fact-check of the page being read (or a selection of it); returns at once with the job id. */
-  async factCheck({ windowId, selection, moreOf }: Received<'factCheck'>): Promise<{ jobId: string }> {
+  async factCheck({ windowId, selection, moreOf, unchecked }: Received<'factCheck'>): Promise<{ jobId: string }> {
     await requireSiteAccess();
     let earlier: Earlier | undefined;
     if (moreOf) {
       const previous = (await storedAnswer(this.db, moreOf)).result;
       if (previous.mode !== 'fact-check') throw new Error('That answer is not a fact-check.');
-      earlier = { answerId: moreOf, result: previous };
+      earlier = { answerId: moreOf, result: previous, retry: unchecked === true };
     }
     const tab = await pageTab(windowId, earlier?.result.pageUrl);
     const job = await this.jobs.create({
@@ -145,7 +149,7 @@ export class FactCheckJobs {
     try {
       const page = await readCheckedPage(tabId, selection, this.host.now);
       const pipeline = await buildPipeline(settings, this.host);
-      const kept = earlier ? await claimsLeft(earlier.result, page, pipeline.deps.model) : undefined;
+      const kept = earlier ? await claimsLeft(earlier.result, page, pipeline.deps.model, earlier.retry) : undefined;
       const budget = kept ? kept.length : settings.factCheckBudget;
       if (!earlier) buffer.then(() => callContent(tabId, 'markClaims', { claims: [] }));
       else buffer.then(() => callContent(tabId, 'markClaims', { claims: claimMarks(earlier.result.claims).slice(0, 500) }));
@@ -175,6 +179,7 @@ export class FactCheckJobs {
                 budget,
                 settled: [],
                 ...(earlier ? { earlierAnswerId: earlier.answerId } : {}),
+                ...(earlier?.retry ? { retryUnchecked: true } : {}),
               }),
             ),
           onSettled: (s) => buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence }),
@@ -185,6 +190,7 @@ export class FactCheckJobs {
         pageUrl: page.url,
         pageTitle: page.title,
         earlier: earlier?.result,
+        retried: earlier?.retry,
       });
     } catch (e) {
       const failure = failureOfThrown(e);
@@ -217,7 +223,13 @@ export class FactCheckJobs {
       );
       await this.jobs.finish(
         job,
-        toFactCheckResult(parts, { question: job.question, pageUrl: state.pageUrl, pageTitle: state.pageTitle, earlier }),
+        toFactCheckResult(parts, {
+          question: job.question,
+          pageUrl: state.pageUrl,
+          pageTitle: state.pageTitle,
+          earlier,
+          retried: state.retryUnchecked,
+        }),
       );
     }
   }

@@ -1,34 +1,26 @@
 import type { EvidenceSpan, ProviderFailure } from '../shared/types';
-import type { SearchProvider } from '../search/provider';
 import type { FetchOutcome } from '../pages/fetch-page';
 import { normalizeUrl } from '../search/dedupe-hits';
 import { onDomains } from '../evidence/on-domains';
 import { sanitizeEvidence, type Removal } from '../evidence/sanitize-evidence';
-import { concurrencyLimit, priorityLimit, type PriorityLimiter } from '../run/concurrency';
+import { priorityLimit, type PriorityLimiter } from '../run/concurrency';
 import { closestSentence } from '../evidence/closest-sentence';
-import { searchRound, type SearchRound, type SearchRoundOptions } from '../search/search-round';
+import type { SearchRound } from '../search/search-round';
 import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../claims/judge';
-import { normalizeText } from '../anchor/normalize';
 import type { RankedClaim } from './rank-claims';
 import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
 import { applyJudge, judgeItems } from './apply-judge';
-import { verdictFor } from '../verify/verdict';
+import { verdictFor, type ClaimVerdict } from '../verify/verdict';
 import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './deps';
 import { priorChecksFor } from '../claims/prior-checks';
 import { failureOfThrown } from '../shared/provider-error';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 
-/** Claims searched at once: enough to keep the page reads busy, few enough for a provider's rate limits. */
-export const SEARCHES_AT_ONCE = 8;
+import { everyProviderFailed, searchesSkippingRefusals, SharedSearches, Stopped, worthRetrying } from './claim-searches';
+
+export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */
 const CLOSEST_SHOWN = 3;
-
-/** A stop as a value: what a stopped check's queued work is rejected with. */
-class Stopped extends Error {
-  constructor() {
-    super('stopped');
-  }
-}
 
 /** A page's read: the rank index it is read for (the best of the claims asking), its outcome once in. */
 interface PageRead {
@@ -91,70 +83,6 @@ class PageReads {
   }
 }
 
-/** One search per distinct normalised query, SEARCHES_AT_ONCE at a time, in the order asked (rank order). */
-/** Failures no later request can mend during a check: a key refused, access forbidden, a setting wrong. */
-const REFUSALS = new Set<ProviderFailure['kind']>(['auth', 'forbidden', 'config']);
-
-/**
- * One claim's search round, on the providers that have not refused this check: once a provider
- * rejects the key (or forbids access, or is misconfigured), later claims do not ask it again (a
- * bad key must not cost a request per claim); their rounds carry its failure as they would have.
- */
-function searchesSkippingRefusals(
-  providers: SearchProvider[],
-  options: SearchRoundOptions,
-): (query: string) => Promise<SearchRound> {
-  const refused = new Map<string, ProviderFailure>();
-  return async (query) => {
-    const live = providers.filter((p) => !refused.has(p.name));
-    const round = await searchRound(live, [query], options);
-    for (const f of round.failures) if (REFUSALS.has(f.kind)) refused.set(f.provider, f);
-    const skipped = providers.flatMap((p) => (live.includes(p) ? [] : [refused.get(p.name)!]));
-    return skipped.length === 0 ? round : { ...round, failures: [...round.failures, ...skipped] };
-  };
-}
-
-class SharedSearches {
-  private readonly limit = concurrencyLimit(SEARCHES_AT_ONCE);
-  private readonly rounds = new Map<string, { query: string; round: Promise<SearchRound>; done?: SearchRound }>();
-  /** When the last search ended (performance.now()). */
-  lastAt = performance.now();
-
-  constructor(
-    private readonly ask: (query: string) => Promise<SearchRound>,
-    private readonly stopped: () => boolean,
-  ) {}
-
-  search(query: string): Promise<SearchRound> {
-    const key = normalizeText(query).toLowerCase();
-    const known = this.rounds.get(key);
-    if (known) return known.round;
-    const entry: { query: string; round: Promise<SearchRound>; done?: SearchRound } = {
-      query,
-      round: this.limit(() => (this.stopped() ? Promise.reject(new Stopped()) : this.ask(query))),
-    };
-    entry.round.then(
-      (r) => {
-        entry.done = r;
-        this.lastAt = Math.max(this.lastAt, performance.now());
-      },
-      () => undefined,
-    );
-    this.rounds.set(key, entry);
-    return entry.round;
-  }
-
-  /** The queries asked (each once). */
-  queries(): string[] {
-    return [...this.rounds.values()].map((r) => r.query);
-  }
-
-  /** The rounds finished so far: a stopped check does not wait for those under way. */
-  finished(): SearchRound[] {
-    return [...this.rounds.values()].flatMap((r) => (r.done ? [r.done] : []));
-  }
-}
-
 /** A claim's spans as the check numbered them, with their text as the code and the judge read it. */
 interface ClaimSpans {
   candidates: EvidenceSpan[];
@@ -195,10 +123,14 @@ export class CheckRun {
   private spanCount: number;
   private closed = false;
   /** Claims the code found no verdict for, waiting for the judge's next batch. */
-  private waiting: Array<{ i: number; claim: CheckedClaim }> = [];
+  private waiting: Array<{ i: number; claim: CheckedClaim & ClaimVerdict }> = [];
   /** Claims whose code verdict is not in yet: while there are some, a batch short of JUDGE_BATCH waits for them. */
   private codePending: number;
   private readonly judging: Array<Promise<void>> = [];
+  /** Claims whose first search has ended (found, failed or stopped); once all have, retries may start. */
+  private firstSearched = 0;
+  private allFirstSearched!: () => void;
+  private readonly firstSearches = new Promise<void>((resolve) => (this.allFirstSearched = resolve));
 
   constructor(
     private readonly claims: RankedClaim[],
@@ -278,16 +210,57 @@ export class CheckRun {
     return checks.length > 0 || sentence === claim.text ? checks : priorChecksFor(sentence, found);
   }
 
+  /**
+   * A claim's search round: asked once more when every provider failed it while some answered
+   * other claims of this check (issue #33) — after the first searches are in, so a provider that is
+   * down throughout is not asked twice per claim.
+   */
+  private async searchFor(claim: RankedClaim): Promise<SearchRound> {
+    const providers = this.deps.providers.length;
+    let round: SearchRound;
+    try {
+      round = await this.searches.search(claim.text);
+    } finally {
+      if (++this.firstSearched === this.claims.length) this.allFirstSearched();
+    }
+    if (!everyProviderFailed(round, providers) || !worthRetrying(round)) return round;
+    await this.firstSearches;
+    return !this.closed && this.searches.answered(providers) ? this.searches.again(claim.text) : round;
+  }
+
+  /** Settles a claim every search of which failed: not checked, with the first provider's failure. */
+  private settleUnchecked(i: number, claim: RankedClaim, round: SearchRound, prior: PriorCheck[]) {
+    const failure = round.failures[0]!;
+    this.spans.set(i, { candidates: [], texts: new Map(), removed: [] });
+    this.settle(i, {
+      ...claim,
+      verdict: 'unchecked',
+      for: [],
+      against: [],
+      reasons: round.failures.map((f) => f.message),
+      failure,
+      ...(prior.length > 0 ? { priorChecks: prior } : {}),
+    });
+  }
+
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
     const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
-      round = await this.searches.search(claim.text);
+      round = await this.searchFor(claim);
     } catch (e) {
       if (e instanceof Stopped || this.closed) return;
       throw e;
     }
     if (this.closed) return;
+    if (everyProviderFailed(round, this.deps.providers.length)) {
+      const prior = this.priorChecks(claim, [], await tools);
+      if (this.closed) return;
+      this.settleUnchecked(i, claim, round, prior);
+      this.codePending--;
+      if (this.waiting.length >= JUDGE_BATCH || this.codePending === 0) this.askJudge();
+      return;
+    }
     const found = await claimEvidence(claim.text, round, {
       read: (url) => this.pages.read(url, i),
       readAlready: (url) => this.pages.already(url, i),
@@ -303,7 +276,7 @@ export class CheckRun {
     this.spans.set(i, { candidates, texts, removed });
     const prior = this.priorChecks(claim, found.read, await tools);
     if (this.closed) return;
-    const code: CheckedClaim = {
+    const code: CheckedClaim & ClaimVerdict = {
       ...claim,
       ...verdictFor(claim.text, selected, texts),
       ...(prior.length > 0 ? { priorChecks: prior } : {}),

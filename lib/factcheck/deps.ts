@@ -7,10 +7,11 @@ import type { FetchOutcome } from '../pages/fetch-page';
 import type { PipelineCache } from '../run/cache';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
-import type { ClaimVerdict } from '../verify/verdict';
+import type { ClaimVerdict, VerdictKind } from '../verify/verdict';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 import type { MarkupRoles } from '../pages/markup-roles';
 import type { LeftOut } from './left-out';
+import type { ClaimFailure } from '../shared/checked-claims';
 
 // The fact-check's shared shapes: what it is given (deps, input, settings) and what it gives back
 // (checked and settled claims, the outcome), in a file of their own so that the orchestrator
@@ -72,7 +73,16 @@ export interface ClosestPassage {
   sentence: string;
 }
 
-export interface CheckedClaim extends RankedClaim, ClaimVerdict {
+/**
+ * A checked claim's verdict: the code's or the judge's, or `unchecked` when every search for it
+ * failed (issue #33) — never a verdict, never counted or marked as one.
+ */
+export type CheckedVerdict = VerdictKind | 'unchecked';
+
+export interface CheckedClaim extends RankedClaim, Omit<ClaimVerdict, 'verdict'> {
+  verdict: CheckedVerdict;
+  /** For an unchecked claim: why its search failed (the first provider's failure; each provider failed). */
+  failure?: ClaimFailure;
   /** For a claim without a verdict: the closest passages that were read, so a person can finish the job. */
   closest?: ClosestPassage[];
   /** Fact-checkers' earlier ratings of this claim: shown beside the verdict, never in its place. */

@@ -123,9 +123,10 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   for (const f of run.priorCheckFailures) warnOnce(warnings, warningOf('search', 'provider-skipped', {}, f));
   recordSelection(trace, done, input.pageUrl, warnings);
   const judgeCalls = recordJudge(trace, run.judged, prices);
+  const unchecked = checked.filter((c) => c.verdict === 'unchecked').length;
   trace.add('verdicts', {
     ok: true,
-    summary: `${checked.length} of ${all.length} checked${stopped ? ' (stopped)' : ''}: ${checked.map((c) => c.verdict).join(', ')}`,
+    summary: `${checked.filter((c) => c.verdict !== 'unchecked').length} of ${all.length} checked${unchecked ? `, ${unchecked} unchecked (every search failed)` : ''}${stopped ? ' (stopped)' : ''}: ${checked.map((c) => c.verdict).join(', ')}`,
   });
   return {
     claims: checked,
@@ -188,7 +189,8 @@ function recordReading(
   const failures: ProviderFailure[] = [];
   for (const f of rounds.flatMap((r) => r.failures)) if (!failures.some((x) => x.provider === f.provider)) failures.push(f);
   for (const w of rounds.flatMap((r) => r.warnings)) warnOnce(warnings, w);
-  return { failures, searches: rounds.reduce((n, r) => n + r.requests, 0), pagesRead: pages.length };
+  const searches = rounds.reduce((n, r) => n + r.requests, 0) + run.searches.retriedRequests();
+  return { failures, searches, pagesRead: pages.length };
 }
 
 /** Records the select stage: each settled claim's spans; the sentences taken out of them as warnings. */

@@ -47,6 +47,7 @@ export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
     against: c.against,
     reasons: c.reasons,
     ...(c.closest ? { closest: c.closest } : {}),
+    ...(c.failure ? { failure: c.failure } : {}),
     ...(c.priorChecks?.length ? { priorChecks: c.priorChecks } : {}),
   };
 }
@@ -83,9 +84,17 @@ export function partsOfSettled(found: RankedClaim[], settled: SettledClaim[], no
  */
 export function toFactCheckResult(
   parts: FactCheckParts,
-  input: { question: string; pageUrl: string; pageTitle: string; earlier?: FactCheckResult | undefined },
+  input: {
+    question: string;
+    pageUrl: string;
+    pageTitle: string;
+    earlier?: FactCheckResult | undefined;
+    /** This pass checked again the earlier one's unchecked claims: its verdicts replace theirs. */
+    retried?: boolean | undefined;
+  },
 ): FactCheckResult {
   const earlier = input.earlier;
+  if (earlier && input.retried) return retriedResult(parts, earlier);
   const claims = [...(earlier?.claims ?? []), ...parts.claims.map(checkedRecord)];
   const notChecked = parts.notChecked.map(foundRecord);
   return {
@@ -106,6 +115,26 @@ export function toFactCheckResult(
     skipped: earlier?.skipped ?? 0,
     failures: parts.failures,
     ...leftOf(earlier?.left ?? parts.left),
+  };
+}
+
+/**
+ * An earlier result whose unchecked claims a retry checked again: each new verdict (unchecked again
+ * when its search failed again) in place of the claim's unchecked entry, by rank; the claims past
+ * the budget, the left-out list and the count as they were.
+ */
+function retriedResult(parts: FactCheckParts, earlier: FactCheckResult): FactCheckResult {
+  const again = new Map(parts.claims.map((c) => [c.rank, checkedRecord(c)]));
+  const claims = earlier.claims.map((c) => (c.verdict === 'unchecked' && c.rank !== undefined ? (again.get(c.rank) ?? c) : c));
+  return {
+    ...earlier,
+    trace: { stages: parts.stages },
+    evidence: [...earlier.evidence, ...parts.evidence],
+    searched: parts.claims.map((c) => c.text),
+    warnings: parts.warnings,
+    claims,
+    failures: parts.failures,
+    ...(parts.stopped ? { stopped: parts.stopped } : { stopped: undefined }),
   };
 }
 

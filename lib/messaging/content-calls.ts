@@ -14,8 +14,8 @@ const Selector = z.object({
   hint: z.optional(z.number().check(z.gte(0), z.lte(1))),
 });
 
-/** A fact-check verdict, as the page's marks colour it. */
-export const VerdictSchema = z.enum(['supported', 'contradicted', 'not-found', 'mixed']);
+/** A fact-check verdict, as the page's marks colour it; `unchecked` (every search failed) is never coloured. */
+export const VerdictSchema = z.enum(['supported', 'contradicted', 'not-found', 'mixed', 'unchecked']);
 
 const Empty = z.object({});
 

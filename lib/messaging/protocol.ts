@@ -273,6 +273,8 @@ export const backgroundCalls = {
       selection: z.string().max(20_000).optional(),
       /** "Check more": the answer whose page is checked again past its first claims. */
       moreOf: z.string().max(100).optional(),
+      /** With moreOf: check again its claims every search of which failed ("Retry"), not the ones past its budget. */
+      unchecked: z.boolean().optional(),
     }),
     result: JobId,
   },

@@ -24,13 +24,32 @@ export const FoundClaimSchema = z.object({
 });
 export type FoundClaim = z.infer<typeof FoundClaimSchema>;
 
+/**
+ * Why a claim was not checked: the provider failure its search ended with (a ProviderFailure, of
+ * which this is the part a claim keeps; types.ts imports this file, so the schema is not shared).
+ */
+export const ClaimFailureSchema = z.object({
+  provider: z.string(),
+  kind: z.string(),
+  /** The English text. */
+  message: z.string(),
+  /** The failure's code (lib/shared/failure-codes.ts) and its parameters: the panel words it from them. */
+  code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export type ClaimFailure = z.infer<typeof ClaimFailureSchema>;
+
 export const CheckedClaimSchema = FoundClaimSchema.extend({
-  verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed']),
+  /** `unchecked`: every search for it failed (issue #33); no verdict, never marked on the page. */
+  verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed', 'unchecked']),
   for: z.array(z.string()),
   against: z.array(z.string()),
   reasons: z.array(z.string()),
   /** Without a verdict: the closest passages read (span ids in the evidence) and the sentence of each nearest the claim. */
   closest: z.array(z.object({ spanId: z.string(), sentence: z.string() })).optional(),
+  /** For an unchecked claim: why its search failed (the first provider's failure). */
+  failure: ClaimFailureSchema.optional().catch(undefined),
   /** Fact-checkers' earlier ratings of the claim (issue #26), apart from the verdict; unreadable when stored: left out. */
   priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
 });

@@ -62,6 +62,8 @@ export const FactCheckStateSchema = z.object({
   settled: z.array(SettledClaimSchema),
   /** The answer this pass continues ("check the rest"), merged into the result. */
   earlierAnswerId: z.string().optional(),
+  /** This pass checks again the earlier pass's unchecked claims ("Retry"): their new verdicts replace them. */
+  retryUnchecked: z.boolean().optional(),
 });
 export type FactCheckState = z.infer<typeof FactCheckStateSchema>;
 

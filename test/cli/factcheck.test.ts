@@ -82,6 +82,10 @@ interface ClaimOut {
   for: string[];
   against: string[];
   reasons: string[];
+  /** An unchecked claim's failure: its code, message and provider. */
+  reason?: string;
+  message?: string;
+  provider?: string;
   closest: Array<{ spanId: string; sentence: string }>;
   priorChecks: Array<Record<string, string>>;
 }
@@ -557,7 +561,7 @@ describe.concurrent('spanlight factcheck: input that cannot be checked, and prov
     }
   });
 
-  it('Brave answering 500, as a process: the result still printed, every claim not found, one line, exit 1', async ({
+  it('Brave answering 500, as a process: the result still printed, every claim unchecked with its reason (#33), one line, exit 1', async ({
     expect,
   }) => {
     const r = await runCli(['factcheck', pageFile, '--url', PAGE_URL, '--quiet'], {
@@ -566,7 +570,11 @@ describe.concurrent('spanlight factcheck: input that cannot be checked, and prov
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toMatch(/^spanlight factcheck: unavailable: Brave Search had a server error \(500\)/);
     const out = JSON.parse(r.stdout) as FactCheckOut;
-    expect(out.claims.map((c) => c.verdict)).toEqual(['not-found', 'not-found', 'not-found']);
+    expect(out.claims.map((c) => c.verdict)).toEqual(['unchecked', 'unchecked', 'unchecked']);
+    for (const c of out.claims) {
+      expect(c.reason).toBe('server-error');
+      expect(c.message).toMatch(/^Brave Search had a server error \(500\)/);
+    }
     expect(out.warnings.map((w) => w.code)).toContain('provider-skipped');
     expect(out.trace.stages.find((s) => s.stage === 'search')?.ok).toBe(false);
   });

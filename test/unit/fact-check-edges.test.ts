@@ -27,7 +27,9 @@ describe('a search key refused during a check', () => {
       },
     );
     expect(r.claims).toHaveLength(30);
-    expect(r.claims.every((c) => c.verdict === 'not-found')).toBe(true);
+    // Not a verdict (#33): each claim unchecked, with the refusal, and asked no second time.
+    expect(r.claims.filter((c) => c.verdict !== 'unchecked')).toEqual([]);
+    expect(r.claims.every((c) => c.failure?.kind === 'auth' && c.failure.provider === 'Brave Search')).toBe(true);
     // The searches under way when the first refusal came were sent; none after it.
     expect(brave.requests.length).toBeLessThanOrEqual(SEARCHES_AT_ONCE);
     expect(r.failures).toEqual([expect.objectContaining({ kind: 'auth', provider: 'Brave Search' })]);
