@@ -126,15 +126,17 @@ export function toFactCheckResult(
 function retriedResult(parts: FactCheckParts, earlier: FactCheckResult): FactCheckResult {
   const again = new Map(parts.claims.map((c) => [c.rank, checkedRecord(c)]));
   const claims = earlier.claims.map((c) => (c.verdict === 'unchecked' && c.rank !== undefined ? (again.get(c.rank) ?? c) : c));
+  const kept: FactCheckResult = { ...earlier };
+  delete kept.stopped;
   return {
-    ...earlier,
+    ...kept,
     trace: { stages: parts.stages },
     evidence: [...earlier.evidence, ...parts.evidence],
     searched: parts.claims.map((c) => c.text),
     warnings: parts.warnings,
     claims,
     failures: parts.failures,
-    ...(parts.stopped ? { stopped: parts.stopped } : { stopped: undefined }),
+    ...(parts.stopped ? { stopped: parts.stopped } : {}),
   };
 }
 

@@ -117,6 +117,60 @@ describe('a fact-check cut off by a stopped worker keeps what had settled', () =
     expect(r.evidence.map((e) => e.spanId)).toEqual(['S1', 'S2']);
   });
 
+  it('a cut-off Retry of unchecked claims (#33): its verdicts replace their unchecked entries in place; the others stay unchecked', async () => {
+    const failure = { provider: 'Wikipedia', kind: 'network', message: 'Wikipedia is unreachable', code: 'unreachable' };
+    const unchecked = (i: number) => ({
+      ...checked(i, 'S0'),
+      verdict: 'unchecked' as const,
+      for: [],
+      reasons: [failure.message],
+      failure,
+    });
+    const earlier: FactCheckResult = toFactCheckResult(
+      {
+        claims: [{ ...checked(1, 'S1') }, unchecked(2), unchecked(3)] as never,
+        evidence: [span('S1', found(1).text)],
+        notChecked: rankedOf([4].map(found)),
+        checkable: 4,
+        warnings: [],
+        failures: [],
+        stages: [],
+      },
+      { question: 'Fact-check: Exampleville', pageUrl: 'https://exampleville.test/post', pageTitle: 'Exampleville' },
+    );
+    expect(AnswerResultSchema.parse(earlier)).toBeTruthy();
+    await db.answers.put({
+      id: 'first',
+      jobId: 'j0',
+      question: 'Fact-check: Exampleville',
+      createdAt: '2026-11-30T12:00:00Z',
+      result: earlier,
+    });
+    await db.jobs.put(
+      runningCheck('retry', {
+        pageUrl: 'https://exampleville.test/post',
+        pageTitle: 'Exampleville',
+        found: [2, 3].map(found),
+        budget: 2,
+        settled: [{ claim: checked(3, 'S2'), evidence: [span('S2', found(3).text)] }],
+        earlierAnswerId: 'first',
+        retryUnchecked: true,
+      }),
+    );
+    await service.jobs.recoverInterrupted(new Date('2026-11-30T12:05:00Z'), () => service.factChecks.recover());
+    const job = await readJob(db, 'retry');
+    const r = (await readAnswer(db, job!.answerId!))!.result as FactCheckResult;
+    expect(r.claims.map((c) => [c.rank, c.verdict])).toEqual([
+      [1, 'supported'],
+      [2, 'unchecked'],
+      [3, 'supported'],
+    ]);
+    expect(r.claims[1]!.failure?.message).toBe('Wikipedia is unreachable');
+    expect(r.notChecked.map((c) => c.rank)).toEqual([4]);
+    expect(r.checkable).toBe(4);
+    expect(r.evidence.map((e) => e.spanId)).toEqual(['S1', 'S2']);
+  });
+
   it('Stop for a check that is not running in this worker says so', async () => {
     expect(await service.handlers.stopJob({ jobId: 'nothing' }, {})).toEqual({ stopped: false });
   });
