@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { MAX_ROLE_CHARS, type MarkupRole, type MarkupRoles } from '../pages/markup-roles';
 import type { LeftOutRecord, LeftReasonSchema } from '../shared/checked-claims';
+import { MONTH_NUMBERS } from '../dates/dates-text';
 import { sentenceSpans } from '../pages/passages';
 
 /**
@@ -101,9 +102,11 @@ const FICTION =
 const QUESTION = /[?¿][\s"”’»)]*$/u;
 const DATELINE_WORDS =
   /\b(published|updated|posted|last modified|first published|veröffentlicht|aktualisiert|publié|mis à jour|publicado|actualizado)(?!\p{L})/iu;
-const MONTH_WORD =
-  /(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|january|february|march|april|june|july|august|september|october|november|december|januar|februar|märz|mai|juni|juli|oktober|dezember|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)\.?/
-    .source;
+/** The project's month names and abbreviations in the four languages (lib/dates/dates-text.ts), as a pattern. */
+const MONTH_WORD = `(?:${[...MONTH_NUMBERS.keys()]
+  .sort((x, y) => y.length - x.length)
+  .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .join('|')})\\.?`;
 const TIME_OR_DATE = new RegExp(
   `\\b\\d{1,2}:\\d{2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b${MONTH_WORD}(?![\\p{L}])\\s+\\d{1,2}\\b|\\b\\d{1,2}\\.?\\s+(de\\s+)?${MONTH_WORD}(?![\\p{L}])`,
   'iu',
