@@ -382,7 +382,8 @@ export function addFullNames(
   sentences.forEach(([s], i) => {
     for (const { name, at } of perSentence[i]!) {
       const words = name.split(' ');
-      if (words.length < 2 || !isPerson(name)) continue;
+      // A full name starts with a given name, not an initial ("W. Bush" is a name read from its middle).
+      if (words.length < 2 || /^\p{Lu}\.$/u.test(words[0]!) || !isPerson(name)) continue;
       const surname = words[words.length - 1]!;
       const known = surnames.get(surname);
       // The page's own subject (from its title, start -1) keeps its surname.

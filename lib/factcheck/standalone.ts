@@ -290,6 +290,9 @@ function mentionsBefore(page: Page, offset: number): number {
 type Edit = { start: number; end: number; to: string; kind: StandaloneClaim['resolved'][number]['kind'] };
 
 /** Single capitalised words in the claim that are the surname of a full name written earlier. */
+/** A title right before a surname, which the full name replaces with it. */
+const HONORIFIC = /(?:Mr|Mrs|Ms|Dr|Herr|Frau|M|Mme|Sr|Sra)\.?\s$/u;
+
 function surnameEdits(
   page: Page,
   claim: string,
@@ -304,9 +307,11 @@ function surnameEdits(
     const full = page.surnames.get(name);
     if (!full || full.start >= offset || full.name === name || claim.includes(full.name)) continue;
     const end = at + name.length;
-    if (taken.some((t) => at < t.end && end > t.start)) continue;
+    // A word inside a compound ("U.S.-Israeli relations") is no surname; a title before it ("Mr. Reeves") goes with it.
+    if (/[-‐–]$/u.test(claim.slice(0, at)) || taken.some((t) => at < t.end && end > t.start)) continue;
+    const title = HONORIFIC.exec(claim.slice(0, at))?.[0] ?? '';
     seen.add(name);
-    edits.push({ start: at, end, to: full.name, kind: 'surname' });
+    edits.push({ start: at - title.length, end, to: full.name, kind: 'surname' });
   }
   return edits;
 }

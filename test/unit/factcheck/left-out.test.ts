@@ -44,6 +44,7 @@ describe('what is not a claim, from language: each rule on its own', () => {
     expect(inProse('Anna Müller ist Redakteurin im Ressort Wirtschaft seit 2015.', 0.9)).toBe('bio');
     expect(inProse('Marie Dubois est journaliste au service politique depuis 2010.', 0.9)).toBe('bio');
     expect(inProse('Carlos García es periodista de la sección de economía desde 2012.', 0.9)).toBe('bio');
+    expect(inProse('Since joining The Post, he has covered economics, China, foreign policy and energy.', 0.95)).toBe('bio');
     // The same words early in an article are about someone in the story.
     expect(inProse(bio, 0.3)).toBeNull();
   });

@@ -353,3 +353,29 @@ describe('standaloneClaims: a surname two people share names neither', () => {
     expect(r!.standalone).toBe(claim);
   });
 });
+
+describe('standaloneClaims: what a surname is not', () => {
+  const one = (text: string, claim: string) => {
+    const start = text.indexOf(claim);
+    return standaloneClaims({ text, title: 'Relations after the vote', published: null }, [
+      { sentence: claim, start, end: start + claim.length },
+    ])[0]!;
+  };
+
+  it('a word inside a compound ("U.S.-Israeli") is never widened to a full name', () => {
+    const text = 'Arab Israeli voters went to the polls in 2015. The vote strained U.S.-Israeli relations for a year.';
+    expect(one(text, 'The vote strained U.S.-Israeli relations for a year.').standalone).toBe(
+      'The vote strained U.S.-Israeli relations for a year.',
+    );
+  });
+
+  it('a title before a surname goes with it: "Mr. Reeves" becomes "Eric Reeves", not "Mr. Eric Reeves"', () => {
+    const text = 'Eric Reeves studies Sudan at a college in 2016. Mr. Reeves said the deal was a mistake.';
+    expect(one(text, 'Mr. Reeves said the deal was a mistake.').standalone).toBe('Eric Reeves said the deal was a mistake.');
+  });
+
+  it('a name read from its middle initial ("W. Bush") is no full name', () => {
+    const text = 'In 1991 President George H.W. Bush held back loan guarantees. Bush said the talks mattered.';
+    expect(one(text, 'Bush said the talks mattered.').standalone).not.toContain('W. Bush');
+  });
+});
