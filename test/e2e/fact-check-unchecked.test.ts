@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
-import { launchExtension, saveOptions, type ExtensionBrowser } from './harness';
+import { launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
 
 const CLAIMS = [
   'Exampleville had 412,000 residents on 1 January 2026.',
@@ -111,6 +111,7 @@ describe('a search that fails is never a verdict (the built extension)', () => {
         ),
       );
     expect(await marks()).toEqual([]);
+    await screenshotForDocs(panel, 'sidepanel-fact-check-unchecked');
 
     down = false;
     const retry = view.getByRole('button', { name: 'Retry the 2 not checked' });
