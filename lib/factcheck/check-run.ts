@@ -16,7 +16,9 @@ import { priorChecksFor } from '../claims/prior-checks';
 import { failureOfThrown } from '../shared/provider-error';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 
-import { everyProviderFailed, searchesSkippingRefusals, SharedSearches, Stopped, worthRetrying } from './claim-searches';
+import type { SearchProvider } from '../search/provider';
+import { claimRound, everyProviderFailed, searchesSkippingRefusals, SharedSearches, Stopped, worthRetrying } from './claim-searches';
+import { disposeModelQueries, type ClaimQueries } from './claim-queries';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */
@@ -90,6 +92,15 @@ interface ClaimSpans {
   removed: Removal[];
 }
 
+/** One claim's search, as the trace shows it: the queries planned and by whom, what each provider returned, the pages read. */
+export interface ClaimSearch {
+  by: ClaimQueries['by'];
+  subject?: string;
+  notes?: string[];
+  asked: Array<{ provider: string; query: string; hits: number; failed?: string }>;
+  read: string[];
+}
+
 /** A settled claim, with the sentences its spans had taken out (for the warnings). */
 export interface RunSettled extends SettledClaim {
   removed: Removal[];
@@ -120,6 +131,8 @@ export class CheckRun {
   private readonly spans = new Map<number, ClaimSpans>();
   private readonly excluded: (url: string) => boolean;
   private readonly judgeOn: boolean;
+  /** Each claim's planned queries and what its search found, by its index (for the trace). */
+  readonly searched = new Map<number, ClaimSearch>();
   private spanCount: number;
   private closed = false;
   /** Claims the code found no verdict for, waiting for the judge's next batch. */
@@ -135,15 +148,15 @@ export class CheckRun {
   constructor(
     private readonly claims: RankedClaim[],
     private readonly deps: FactCheckDeps,
-    private readonly input: Pick<FactCheckInput, 'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews'>,
+    private readonly input: Pick<
+      FactCheckInput,
+      'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews' | 'published'
+    >,
   ) {
     const settings = input.settings;
     this.pages = new PageReads(deps.fetchPage, settings?.fetchConcurrency ?? 3);
     const options = { fetch: deps.fetch, now: deps.now, cache: deps.cache, timeoutMs: settings?.searchTimeoutMs };
-    this.searches = new SharedSearches(
-      searchesSkippingRefusals(deps.providers, { ...options, count: CLAIM_BUDGET.results }),
-      () => this.closed,
-    );
+    this.searches = new SharedSearches(searchesSkippingRefusals({ ...options, count: CLAIM_BUDGET.results }), () => this.closed);
     this.excluded = excludedFrom(input.pageUrl, onDomains(settings?.denyDomains ?? []));
     this.judgeOn = Boolean(input.judge && deps.model);
     this.spanCount = input.spanOffset ?? 0;
@@ -210,22 +223,52 @@ export class CheckRun {
     return checks.length > 0 || sentence === claim.text ? checks : priorChecksFor(sentence, found);
   }
 
+  /** The queries a provider is asked for a claim: short, entity-first ones where it needs every word on the page. */
+  private static queriesFor(plan: ClaimQueries, provider: SearchProvider): string[] {
+    return provider.limits.matches === 'every' ? plan.every : plan.any;
+  }
+
+  /** The claim's queries asked of every provider (each once per check), or asked again. */
+  private async rounds(plan: ClaimQueries, again = false): Promise<SearchRound[][]> {
+    const ask = (q: string, p: SearchProvider) => (again ? this.searches.again(q, p) : this.searches.search(q, p));
+    return Promise.all(this.deps.providers.map((p) => Promise.all(CheckRun.queriesFor(plan, p).map((q) => ask(q, p)))));
+  }
+
   /**
-   * A claim's search round: asked once more when every provider failed it while some answered
-   * other claims of this check (issue #33) — after the first searches are in, so a provider that is
-   * down throughout is not asked twice per claim.
+   * A claim's search round, from the queries planned for it (claim-queries.ts): asked once more when
+   * every provider failed it while some answered other claims of this check — after the first
+   * searches are in, so a provider that is down throughout is not asked twice per claim.
    */
-  private async searchFor(claim: RankedClaim): Promise<SearchRound> {
+  private async searchFor(claim: RankedClaim, i: number): Promise<SearchRound> {
+    const plan = disposeModelQueries(claim, claim.queries, this.input.published);
     const providers = this.deps.providers.length;
-    let round: SearchRound;
+    let byProvider: SearchRound[][];
     try {
-      round = await this.searches.search(claim.text);
+      byProvider = await this.rounds(plan);
     } finally {
       if (++this.firstSearched === this.claims.length) this.allFirstSearched();
     }
-    if (!everyProviderFailed(round, providers) || !worthRetrying(round)) return round;
-    await this.firstSearches;
-    return !this.closed && this.searches.answered(providers) ? this.searches.again(claim.text) : round;
+    let round = claimRound(byProvider);
+    if (everyProviderFailed(round, providers) && worthRetrying(round)) {
+      await this.firstSearches;
+      if (!this.closed && this.searches.answered()) {
+        byProvider = await this.rounds(plan, true);
+        round = claimRound(byProvider);
+      }
+    }
+    this.searched.set(i, {
+      by: plan.by,
+      ...(plan.subject ? { subject: plan.subject } : {}),
+      ...(plan.notes.length > 0 ? { notes: plan.notes } : {}),
+      asked: this.deps.providers.flatMap((p, k) =>
+        CheckRun.queriesFor(plan, p).map((query, j) => {
+          const r = byProvider[k]![j]!;
+          return { provider: p.name, query, hits: r.hits.length, ...(r.failures[0] ? { failed: r.failures[0].kind } : {}) };
+        }),
+      ),
+      read: [],
+    });
+    return round;
   }
 
   /** Settles a claim every search of which failed: not checked, with the first provider's failure. */
@@ -247,7 +290,7 @@ export class CheckRun {
     const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
-      round = await this.searchFor(claim);
+      round = await this.searchFor(claim, i);
     } catch (e) {
       if (e instanceof Stopped || this.closed) return;
       throw e;
@@ -269,6 +312,8 @@ export class CheckRun {
     });
     // Pages a stop rejected leave the evidence short: such a verdict is not given.
     if (this.closed) return;
+    const searched = this.searched.get(i);
+    if (searched) searched.read = found.read.map((o) => (o.ok ? o.extraction.page.url : o.url));
     const renumber = (spans: EvidenceSpan[]) => spans.map((s) => ({ ...s, spanId: `S${++this.spanCount}` }));
     const selected = renumber(found.selected);
     const candidates = [...selected, ...renumber(found.closest)];

@@ -2,6 +2,7 @@ import type { ProviderFailure } from '../shared/types';
 import type { SearchProvider } from '../search/provider';
 import { concurrencyLimit } from '../run/concurrency';
 import { searchRound, type SearchRound, type SearchRoundOptions } from '../search/search-round';
+import { dedupeHits } from '../search/dedupe-hits';
 import { normalizeText } from '../anchor/normalize';
 
 /** Claims searched at once: enough to keep the page reads busy, few enough for a provider's rate limits. */
@@ -31,33 +32,51 @@ export function worthRetrying(round: SearchRound): boolean {
 }
 
 /**
- * One claim's search round, on the providers that have not refused this check: once a provider
- * rejects the key (or forbids access, or is misconfigured), later claims do not ask it again (a
- * bad key must not cost a request per claim); their rounds carry its failure as they would have.
+ * One query on one provider, unless that provider has refused this check: once a provider rejects
+ * the key (or forbids access, or is misconfigured), later queries do not ask it again (a bad key must
+ * not cost a request per query); their rounds carry its failure as they would have.
  */
-export function searchesSkippingRefusals(
-  providers: SearchProvider[],
-  options: SearchRoundOptions,
-): (query: string) => Promise<SearchRound> {
+export function searchesSkippingRefusals(options: SearchRoundOptions): (query: string, provider: SearchProvider) => Promise<SearchRound> {
   const refused = new Map<string, ProviderFailure>();
-  return async (query) => {
-    const live = providers.filter((p) => !refused.has(p.name));
-    const round = await searchRound(live, [query], options);
+  return async (query, provider) => {
+    const known = refused.get(provider.name);
+    if (known) return { hits: [], failures: [known], warnings: [], requests: 0, cached: 0, dropped: [] };
+    const round = await searchRound([provider], [query], options);
     for (const f of round.failures) if (REFUSALS.has(f.kind)) refused.set(f.provider, f);
-    const skipped = providers.flatMap((p) => (live.includes(p) ? [] : [refused.get(p.name)!]));
-    return skipped.length === 0 ? round : { ...round, failures: [...round.failures, ...skipped] };
+    return round;
+  };
+}
+
+/**
+ * A claim's round from its queries' rounds on each provider (`byProvider[k]`, one round per query
+ * asked of provider k): the hits of every query, the best ranks first (each query's first result
+ * before any query's second); a provider failed when each of its queries failed, warned when some did.
+ */
+export function claimRound(byProvider: SearchRound[][]): SearchRound {
+  const all = byProvider.flat();
+  const failures = byProvider.flatMap((rounds) =>
+    rounds.length > 0 && rounds.every((r) => r.failures.length > 0) ? [rounds[0]!.failures[0]!] : [],
+  );
+  return {
+    hits: dedupeHits(all.flatMap((r) => r.hits)),
+    failures,
+    warnings: all.flatMap((r) => r.warnings),
+    requests: all.reduce((n, r) => n + r.requests, 0),
+    cached: all.reduce((n, r) => n + r.cached, 0),
+    dropped: all.flatMap((r) => r.dropped),
   };
 }
 
 interface Asked {
   query: string;
+  provider: string;
   round: Promise<SearchRound>;
   done?: SearchRound;
 }
 
 /**
- * One search per distinct normalised query, SEARCHES_AT_ONCE at a time, in the order asked (rank
- * order); a query whose every provider failed may be asked once more (`again`), its second round
+ * One search per provider and distinct normalised query, SEARCHES_AT_ONCE at a time, in the order
+ * asked (rank order); a query that failed may be asked once more (`again`), its second round
  * replacing the first.
  */
 export class SharedSearches {
@@ -68,26 +87,27 @@ export class SharedSearches {
   lastAt = performance.now();
 
   constructor(
-    private readonly ask: (query: string) => Promise<SearchRound>,
+    private readonly ask: (query: string, provider: SearchProvider) => Promise<SearchRound>,
     private readonly stopped: () => boolean,
   ) {}
 
-  search(query: string): Promise<SearchRound> {
-    return this.asked(this.rounds, query);
+  search(query: string, provider: SearchProvider): Promise<SearchRound> {
+    return this.asked(this.rounds, query, provider);
   }
 
-  /** The query asked a second time (once for the check, however many claims share it). */
-  again(query: string): Promise<SearchRound> {
-    return this.asked(this.retries, query);
+  /** The query asked of the provider a second time (once for the check, however many claims share it). */
+  again(query: string, provider: SearchProvider): Promise<SearchRound> {
+    return this.asked(this.retries, query, provider);
   }
 
-  private asked(rounds: Map<string, Asked>, query: string): Promise<SearchRound> {
-    const key = normalizeText(query).toLowerCase();
+  private asked(rounds: Map<string, Asked>, query: string, provider: SearchProvider): Promise<SearchRound> {
+    const key = `${provider.id}\u0000${normalizeText(query).toLowerCase()}`;
     const known = rounds.get(key);
     if (known) return known.round;
     const entry: Asked = {
       query,
-      round: this.limit(() => (this.stopped() ? Promise.reject(new Stopped()) : this.ask(query))),
+      provider: provider.name,
+      round: this.limit(() => (this.stopped() ? Promise.reject(new Stopped()) : this.ask(query, provider))),
     };
     entry.round.then(
       (r) => {
@@ -100,9 +120,9 @@ export class SharedSearches {
     return entry.round;
   }
 
-  /** The queries asked (each once). */
+  /** The queries asked (each once, whichever providers it was asked of). */
   queries(): string[] {
-    return [...this.rounds.values()].map((r) => r.query);
+    return [...new Set([...this.rounds.values()].map((r) => r.query))];
   }
 
   /** The rounds finished so far (a retried query's second round in place of its first): a stopped check does not wait for those under way. */
@@ -113,9 +133,22 @@ export class SharedSearches {
     });
   }
 
-  /** Whether some first round found something: a provider answered in this check. */
-  answered(providers: number): boolean {
-    return [...this.rounds.values()].some((r) => r.done && !everyProviderFailed(r.done, providers));
+  /** The providers every finished round of which failed (each retried query's second round in place of its first). */
+  failedProviders(): Set<string> {
+    const answered = new Set<string>();
+    const asked = new Set<string>();
+    for (const [key, r] of this.rounds) {
+      const done = this.retries.get(key)?.done ?? r.done;
+      if (!done) continue;
+      asked.add(r.provider);
+      if (done.failures.length === 0) answered.add(r.provider);
+    }
+    return new Set([...asked].filter((p) => !answered.has(p)));
+  }
+
+  /** Whether some provider answered a first round of this check. */
+  answered(): boolean {
+    return [...this.rounds.values()].some((r) => r.done && r.done.failures.length === 0);
   }
 
   /** Requests the first rounds of retried queries sent (they count in the cost, not in the outcome). */

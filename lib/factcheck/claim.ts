@@ -10,6 +10,8 @@ export interface CheckableClaim {
   needsContext?: boolean;
   /** Who is quoted, for a quotation with its attribution. */
   speaker?: string;
+  /** Search queries a model proposed for it: asked only when the code's checks pass (claim-queries.ts). */
+  queries?: string[];
   /** The check-worthiness model's probability that people would check it, 0–1. */
   score?: number;
 }

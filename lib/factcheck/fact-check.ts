@@ -172,7 +172,10 @@ function recordReading(
   warnings: Warning[],
 ): { failures: ProviderFailure[]; searches: number; pagesRead: number } {
   const rounds = run.searches.finished();
-  trace.add('search', searchRecord(rounds, providerCount, run.searches.queries(), prices), {
+  const record = searchRecord(rounds, providerCount, run.searches.queries(), prices, undefined, run.searches.failedProviders());
+  // Per claim, in rank order: the queries planned (and by whom), what each provider returned, the pages read.
+  const perClaim = [...run.searched.entries()].sort((a, b) => a[0] - b[0]).map(([i, s]) => ({ claim: i + 1, ...s }));
+  trace.add('search', { ...record, detail: { ...(record.detail as object), perClaim } }, {
     startedAt: timing.startedAt,
     ms: Math.max(0, run.searches.lastAt - timing.t0),
   });

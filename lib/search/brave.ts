@@ -3,6 +3,7 @@ import { clampCount, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
+import { fitQuery, type QueryLimits } from './query-limits';
 
 const PROVIDER = 'Brave Search';
 
@@ -33,12 +34,17 @@ export function braveFreshness(days: number | undefined): string | undefined {
   return undefined;
 }
 
+/** Brave's web search takes at most 400 characters and 50 words. */
+const LIMITS: QueryLimits = { matches: 'any', maxChars: 400, maxWords: 50 };
+
 /** Brave Search web API: GET with X-Subscription-Token. */
 export function createBraveProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
     id: 'brave',
     name: PROVIDER,
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const count = clampCount(options.count, MAX_RESULTS);
       const url = new URL(config.baseUrl);
       url.searchParams.set('q', query);

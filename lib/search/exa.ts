@@ -6,6 +6,7 @@ import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
+import { DEFAULT_QUERY_LIMITS, fitQuery, type QueryLimits } from './query-limits';
 
 export const EXA_BASE_URL = 'https://api.exa.ai';
 
@@ -34,12 +35,17 @@ export function exaStartPublishedDate(days: number | undefined, now: Date): stri
   return new Date(now.getTime() - days * 86_400_000).toISOString();
 }
 
+/** Exa states no limit: held to the strictest we know. */
+const LIMITS: QueryLimits = DEFAULT_QUERY_LIMITS;
+
 /** Exa search: POST {base}/search with `x-api-key`, page text requested inline. */
 export function createExaProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
     id: 'exa',
     name: 'Exa',
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const now = options.now?.() ?? new Date();

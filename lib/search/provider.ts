@@ -1,5 +1,6 @@
 import type { SearchHit } from '../shared/types';
 import type { FetchLike } from '../shared/fetch-like';
+import type { QueryLimits } from './query-limits';
 
 /** What every search adapter receives besides the query. */
 export interface SearchOptions {
@@ -33,5 +34,7 @@ export interface SearchProvider {
   id: string;
   /** Name shown to people. */
   name: string;
+  /** How the engine matches a query and how long a query it takes: every query sent is held to it. */
+  limits: QueryLimits;
   search(query: string, options: SearchOptions): Promise<SearchResults>;
 }

@@ -118,11 +118,15 @@ export function searchRecord(
   queries: string[],
   prices: Prices,
   hits: SearchHit[] = rounds.flatMap((r) => r.hits),
+  /** The providers that failed throughout, when the caller knows (a fact-check asks each provider its own rounds). */
+  failedProviders?: Set<string>,
 ): StageRecord {
-  // A provider failed when it failed in every round (fact-check runs one round per claim).
-  const failed = new Set(
-    rounds[0]?.failures.map((f) => f.provider).filter((p) => rounds.every((r) => r.failures.some((f) => f.provider === p))) ?? [],
-  );
+  // A provider failed when it failed in every round.
+  const failed =
+    failedProviders ??
+    new Set(
+      rounds[0]?.failures.map((f) => f.provider).filter((p) => rounds.every((r) => r.failures.some((f) => f.provider === p))) ?? [],
+    );
   const failures = rounds.flatMap((r) => r.failures);
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
   const cached = rounds.reduce((n, r) => n + r.cached, 0);

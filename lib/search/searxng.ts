@@ -5,6 +5,7 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
+import { DEFAULT_QUERY_LIMITS, fitQuery, type QueryLimits } from './query-limits';
 
 const PROVIDER = 'SearXNG';
 
@@ -36,12 +37,17 @@ export function searxngTimeRange(days: number | undefined): 'day' | 'month' | 'y
   return undefined;
 }
 
+/** SearXNG hands the query to engines of its own choosing: held to the strictest we know. */
+const LIMITS: QueryLimits = DEFAULT_QUERY_LIMITS;
+
 /** A self-hosted SearXNG instance: GET {base}/search?format=json, no key. */
 export function createSearxngProvider(config: { baseUrl: string }): SearchProvider {
   return {
     id: 'searxng',
     name: 'SearXNG',
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       url.searchParams.set('q', query);
       url.searchParams.set('format', 'json');

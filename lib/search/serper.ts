@@ -5,6 +5,7 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
+import { fitQuery, type QueryLimits } from './query-limits';
 
 export const SERPER_BASE_URL = 'https://google.serper.dev';
 
@@ -41,12 +42,17 @@ export function serperTbs(days: number | undefined): string | undefined {
   return undefined;
 }
 
+/** Serper passes the query to Google, which reads 32 words of it and takes 2,048 characters. */
+const LIMITS: QueryLimits = { matches: 'any', maxChars: 2048, maxWords: 32 };
+
 /** Serper (Google results): POST {base}/search with `X-API-KEY`. */
 export function createSerperProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
     id: 'serper',
     name: 'Serper',
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const tbs = serperTbs(options.freshnessDays);

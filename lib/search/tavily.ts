@@ -6,6 +6,7 @@ import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
+import { fitQuery, type QueryLimits } from './query-limits';
 
 export const TAVILY_BASE_URL = 'https://api.tavily.com';
 
@@ -35,12 +36,17 @@ export function tavilyTimeRange(days: number | undefined): 'day' | 'week' | 'mon
   return undefined;
 }
 
+/** Tavily refuses a query over 400 characters ("Query is too long"). */
+const LIMITS: QueryLimits = { matches: 'any', maxChars: 400 };
+
 /** Tavily Search: POST {base}/search with `Authorization: Bearer tvly-…`. */
 export function createTavilyProvider(config: { apiKey: string; baseUrl: string; topic?: 'general' | 'news' }): SearchProvider {
   return {
     id: 'tavily',
     name: 'Tavily',
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const timeRange = tavilyTimeRange(options.freshnessDays);

@@ -5,6 +5,7 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
+import { fitQuery, type QueryLimits } from './query-limits';
 
 const PROVIDER = 'Wikipedia';
 
@@ -26,12 +27,17 @@ const WikipediaHitSchema = z.object({
   timestamp: optionalText,
 });
 
+/** MediaWiki's full-text search needs every word on the page and refuses a query over 300 characters. */
+const LIMITS: QueryLimits = { matches: 'every', maxChars: 300 };
+
 /** Keyless default: Wikipedia's public search API. Article URLs are built from the API's host. */
 export function createWikipediaProvider(config: { baseUrl: string }): SearchProvider {
   return {
     id: 'wikipedia',
     name: PROVIDER,
-    async search(query, options) {
+    limits: LIMITS,
+    async search(asked, options) {
+      const query = fitQuery(asked, LIMITS);
       const count = clampCount(options.count, MAX_RESULTS);
       const api = new URL(config.baseUrl);
       api.searchParams.set('action', 'query');

@@ -1,0 +1,48 @@
+/**
+ * What a fact-check's searches find (test/eval/search-harness.ts says how): WiCE's development
+ * claims, each in its page, checked keyless against a local engine over the articles cited for
+ * them, once needing every word (MediaWiki's search, 300 characters at most), once any word (BM25).
+ *
+ *   npx tsx scripts/eval-search.ts [--check] [--json] [--misses]
+ *
+ * Prints, per engine, the share of supported or partly supported claims whose cited article reached
+ * the claim's evidence (of all such claims, and of those the fact-check checked), the queries sent,
+ * how many were over the engine's limit, and the searches per claim. --check exits 1 when a query
+ * was over a limit or a share falls below its floor: the figure measured now, 0.02 below, rounded
+ * down (FLOORS). --misses lists the claims whose article was not found, with their queries.
+ */
+import path from 'node:path';
+import { measureEngine, poolPages, searchableRows } from '../test/eval/search-harness';
+
+const CLAIMS = path.resolve('../shared/data/searchable/wice-dev-claims.jsonl');
+const CITED = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
+/** The figures measured on dev, 0.02 below, rounded down (2026-12-02). */
+export const FLOORS = { 'every-word': 0, 'any-word': 0 } as const;
+const args = new Set(process.argv.slice(2));
+
+const rows = searchableRows(CLAIMS);
+const pages = poolPages(CITED);
+const figures = [];
+for (const engine of ['every-word', 'any-word'] as const) figures.push(await measureEngine(engine, rows, pages));
+
+if (args.has('--json')) console.log(JSON.stringify(figures.map(({ outcomes: _, ...f }) => f), null, 2));
+else {
+  console.log(`WiCE dev: ${figures[0]!.claims} supported or partly supported claims, each in its page, against ${pages.length} cited articles`);
+  for (const f of figures)
+    console.log(
+      `${f.engine.padEnd(10)}  cited article in the evidence: ${f.ofClaims.toFixed(3)} of claims (${f.found}/${f.claims}), ` +
+        `${f.ofChecked.toFixed(3)} of those checked (${f.found}/${f.checked}); ${f.queries} queries, ${f.overLimit} over the limit, ` +
+        `${f.searchesPerClaim.toFixed(2)} searches per claim`,
+    );
+}
+if (args.has('--misses'))
+  for (const f of figures)
+    for (const o of f.outcomes.filter((x) => x.checked && !x.found))
+      console.log(`${f.engine} miss ${o.id}: ${o.standalone}\n    ${o.queries.map((q) => JSON.stringify(q)).join('\n    ')}`);
+
+if (args.has('--check')) {
+  const failed = figures.filter((f) => f.overLimit > 0 || f.ofChecked < FLOORS[f.engine]);
+  for (const f of failed)
+    console.error(`eval-search: ${f.engine}: ${f.overLimit} queries over the limit, ${f.ofChecked.toFixed(3)} against a floor of ${FLOORS[f.engine]}`);
+  process.exit(failed.length > 0 ? 1 : 0);
+}
