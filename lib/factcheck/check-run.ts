@@ -150,7 +150,7 @@ export class CheckRun {
     private readonly deps: FactCheckDeps,
     private readonly input: Pick<
       FactCheckInput,
-      'pageUrl' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews' | 'published'
+      'pageUrl' | 'title' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews' | 'published'
     >,
   ) {
     const settings = input.settings;
@@ -240,7 +240,7 @@ export class CheckRun {
    * searches are in, so a provider that is down throughout is not asked twice per claim.
    */
   private async searchFor(claim: RankedClaim, i: number): Promise<SearchRound> {
-    const plan = disposeModelQueries(claim, claim.queries, this.input.published);
+    const plan = disposeModelQueries(claim, claim.queries, { title: this.input.title, published: this.input.published });
     const providers = this.deps.providers.length;
     let byProvider: SearchRound[][];
     try {

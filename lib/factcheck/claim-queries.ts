@@ -28,6 +28,24 @@ export interface ClaimQueries {
   notes: string[];
 }
 
+/** What the planner reads of a claim. */
+export interface PlannedClaim {
+  text: string;
+  speaker?: string | undefined;
+  /** A reference in it the page did not resolve: the page's subject goes with it. */
+  needsContext?: boolean | undefined;
+}
+
+/** What the planner reads of the claim's page: its title (its subject) and its date. */
+export interface PageContext {
+  title?: string | undefined;
+  /** ISO: the year of a claim that holds "now". */
+  published?: string | null | undefined;
+}
+
+/** Words of the page's title a claim that names nothing is searched with. */
+const TITLE_WORDS = 4;
+
 /** A word of the claim as a query keeps it: its text, and what kind of term it is. */
 interface Term {
   text: string;
@@ -132,12 +150,26 @@ function distinct(queries: string[]): string[] {
 }
 
 /**
- * The code's queries for a claim. `published` (ISO, the page's date) gives the year of a claim
- * that holds "now" ("is currently the publisher").
+ * The code's queries for a claim: for any-word engines its keywords (names and figures kept first
+ * when over the cap), its figure or date with its subject, and its subject's key terms with the
+ * page's year when it holds "now" ("is currently the publisher"); for every-word engines the
+ * subject with its strongest terms, then the subject alone.
  */
-export function planClaimQueries(claim: { text: string; speaker?: string | undefined }, published?: string | null): ClaimQueries {
+export function planClaimQueries(claim: PlannedClaim, page: PageContext = {}): ClaimQueries {
   const text = searchableText(claim);
-  const terms = termsOf(text);
+  const own = termsOf(text);
+  // A claim that names nothing, or whose reference the page did not resolve ("The winner advances…"),
+  // is searched with its page's subject: the title's words it does not have, first.
+  const named = own.some((t) => t.kind === 'name');
+  const ownWords = new Set(own.map((t) => t.text.toLowerCase()));
+  const context =
+    (!named || claim.needsContext) && page.title
+      ? termsOf(searchableText({ text: page.title }))
+          .filter((t) => !ownWords.has(t.text.toLowerCase()))
+          .slice(0, TITLE_WORDS)
+          .map((t) => ({ ...t, kind: 'name' as const, name: -2 }))
+      : [];
+  const terms = [...context, ...own];
   const names = namesIn(text);
   // The subject: the claim's first name, as written there (its words in a row).
   const first = terms.findIndex((t) => t.kind === 'name');
@@ -150,7 +182,7 @@ export function planClaimQueries(claim: { text: string; speaker?: string | undef
   const content = terms.filter((t) => t.kind === 'word');
   const keyWords = strongest(content, -1).slice(0, 3);
   const figures = terms.filter((t) => t.kind === 'figure' || t.kind === 'year');
-  const year = published?.match(/^\d{4}/)?.[0];
+  const year = page.published?.match(/^\d{4}/)?.[0];
   const timeBound = year && NOW_WORDS.test(claim.text) && !terms.some((t) => t.kind === 'year');
 
   // Any-word engines: the claim's keywords in its order (names and figures kept first when over the cap).
@@ -176,12 +208,8 @@ const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
  * the caps, not empty, not a repeat, every capitalised word and every number in it from the claim.
  * One query that fails the checks is dropped; none left gives the code's plan, with why.
  */
-export function disposeModelQueries(
-  claim: { text: string; speaker?: string | undefined },
-  proposed: unknown[] | undefined,
-  published?: string | null,
-): ClaimQueries {
-  const code = planClaimQueries(claim, published);
+export function disposeModelQueries(claim: PlannedClaim, proposed: unknown[] | undefined, page: PageContext = {}): ClaimQueries {
+  const code = planClaimQueries(claim, page);
   if (!proposed || proposed.length === 0) return code;
   const claimWords = new Set((claim.text.match(WORD) ?? []).map((w) => w.replace(/['’]s$/u, '').toLowerCase()));
   const claimNumbers = new Set((claim.text.match(/\d+(?:[.,]\d+)*/g) ?? []).map(numberKey));

@@ -109,13 +109,15 @@ export async function startSearchPool(pages: PoolPage[], options: { results?: nu
       const wiki = /^\/wiki\/(.+)$/.exec(url.pathname);
       if (wiki && byId.has(decodeURIComponent(wiki[1]!))) {
         res.writeHead(301, { location: siteUrl(decodeURIComponent(wiki[1]!)) });
-        return res.end();
+        res.end();
+        return;
       }
     }
     const page = byId.get(host.replace(/\.test$/, ''));
     if (page && url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(poolPageHtml(page));
+      res.end(poolPageHtml(page));
+      return;
     }
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
