@@ -9,6 +9,7 @@ import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { sentenceSpans } from '@/lib/pages/passages';
 import { createBraveProvider } from '@/lib/search/brave';
+import { planClaimQueries } from '@/lib/factcheck/claim-queries';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { JUDGE_BATCH } from '@/lib/claims/judge';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
@@ -180,6 +181,9 @@ const districtClaim = (n: number) =>
     ? `In 2025, District ${n} of Exampleville had ${n * 1000 + 412} residents, more than District ${n + 1}.`
     : `District ${n} of Exampleville had ${n * 1000 + 412} residents.`;
 const districtOf = (q: string) => Number(/District (\d+)/.exec(q)?.[1]);
+/** The distinct queries a list of claims plans for an any-word engine: what a check asks, each once. */
+const plannedSearches = (claims: Parameters<typeof planClaimQueries>[0][], title: string) =>
+  new Set(claims.flatMap((c) => planClaimQueries(c, { title }).any.map((q) => q.toLowerCase()))).size;
 
 describe('verdicts as they settle, the higher-ranked claims’ pages first, and Stop', () => {
   const DISTRICTS = 12;
@@ -263,7 +267,7 @@ describe('verdicts as they settle, the higher-ranked claims’ pages first, and 
       },
     });
     // The first read holds the one slot until every search has answered: the others then all wait in line.
-    const searched = brave.requests.length + DISTRICTS;
+    const searched = brave.requests.length + plannedSearches(ranked, input.title);
     let first = true;
     const fetchPage = async (url: string) => {
       if (first) {
@@ -284,7 +288,7 @@ describe('verdicts as they settle, the higher-ranked claims’ pages first, and 
     const readRanks = started.map((url) => rankOf(Number(/district(\d+)/.exec(url)![1])));
     expect(readRanks.slice(1)).toEqual([...readRanks.slice(1)].sort((a, b) => a - b));
     expect(order.map((s) => s.claim.rank)).toEqual(readRanks);
-    expect(r.counts).toMatchObject({ searches: DISTRICTS, pagesRead: DISTRICTS });
+    expect(r.counts).toMatchObject({ searches: plannedSearches(ranked, input.title), pagesRead: DISTRICTS });
   });
 
   it('a page a lower-ranked claim asked for moves up when a higher-ranked claim needs it too', async () => {
@@ -304,7 +308,7 @@ describe('verdicts as they settle, the higher-ranked claims’ pages first, and 
       return fetchVia(url, init);
     };
     const base = deps(started, { fetch: slowSearches });
-    const searched = brave.requests.length + claims.length;
+    const searched = brave.requests.length + plannedSearches(ranked.slice(0, 8), 't');
     // Rank 2's page holds the one slot until every search has answered.
     const fetchPage = async (url: string) => {
       if (url.includes(`district${rankSecond}.test`))
@@ -487,10 +491,17 @@ describe('searches and pages shared across claims', () => {
       },
     );
     expect(r.claims).toHaveLength(5);
-    const queries = brave.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('q'));
-    expect(queries.filter((q) => /residents/i.test(q ?? ''))).toHaveLength(1);
-    expect(queries).toHaveLength(3);
-    expect(r.counts.searches).toBe(3);
+    const queries = brave.requests.map((q) => new URL(q.url, 'http://x').searchParams.get('q') ?? '');
+    // Each query planned is asked once, however many claims plan it.
+    const planned = plannedSearches(r.claims, 'Our town');
+    expect(new Set(queries.map((q) => q.toLowerCase())).size).toBe(queries.length);
+    expect(queries).toHaveLength(planned);
+    expect(r.counts.searches).toBe(planned);
+    const residentsPlanned = plannedSearches(
+      r.claims.filter((c) => /residents/i.test(c.text)),
+      'Our town',
+    );
+    expect(queries.filter((q) => /residents/i.test(q))).toHaveLength(residentsPlanned);
     // The three copies of the claim share the one search, and its verdict.
     const residents = r.claims.filter((c) => /residents/i.test(c.text));
     expect(residents).toHaveLength(3);
