@@ -225,7 +225,7 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
         {r.claims.length === 0 && r.more === 0 && <p className="card nothing">{t('noCheckableClaim')}</p>}
         {r.more > 0 && (
           <button type="button" className="check-rest" onClick={onCheckMore}>
-            {t('checkTheRest', [formatNumber(r.more), formatNumber(r.more)])}
+            {t('checkTheRest', [formatNumber(r.more), formatNumber(r.moreSearches ?? r.more)])}
           </button>
         )}
         <NotChecked claims={r.notChecked} />

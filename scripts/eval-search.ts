@@ -25,9 +25,18 @@ const pages = poolPages(CITED);
 const figures = [];
 for (const engine of ['every-word', 'any-word'] as const) figures.push(await measureEngine(engine, rows, pages));
 
-if (args.has('--json')) console.log(JSON.stringify(figures.map(({ outcomes: _, ...f }) => f), null, 2));
+if (args.has('--json'))
+  console.log(
+    JSON.stringify(
+      figures.map(({ outcomes: _, ...f }) => f),
+      null,
+      2,
+    ),
+  );
 else {
-  console.log(`WiCE dev: ${figures[0]!.claims} supported or partly supported claims, each in its page, against ${pages.length} cited articles`);
+  console.log(
+    `WiCE dev: ${figures[0]!.claims} supported or partly supported claims, each in its page, against ${pages.length} cited articles`,
+  );
   for (const f of figures)
     console.log(
       `${f.engine.padEnd(10)}  cited article in the evidence: ${f.ofClaims.toFixed(3)} of claims (${f.found}/${f.claims}), ` +
@@ -43,6 +52,8 @@ if (args.has('--misses'))
 if (args.has('--check')) {
   const failed = figures.filter((f) => f.overLimit > 0 || f.ofChecked < FLOORS[f.engine]);
   for (const f of failed)
-    console.error(`eval-search: ${f.engine}: ${f.overLimit} queries over the limit, ${f.ofChecked.toFixed(3)} against a floor of ${FLOORS[f.engine]}`);
+    console.error(
+      `eval-search: ${f.engine}: ${f.overLimit} queries over the limit, ${f.ofChecked.toFixed(3)} against a floor of ${FLOORS[f.engine]}`,
+    );
   process.exit(failed.length > 0 ? 1 : 0);
 }

@@ -17,8 +17,15 @@ import { failureOfThrown } from '../shared/provider-error';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 
 import type { SearchProvider } from '../search/provider';
-import { claimRound, everyProviderFailed, searchesSkippingRefusals, SharedSearches, Stopped, worthRetrying } from './claim-searches';
-import { disposeModelQueries, type ClaimQueries } from './claim-queries';
+import {
+  claimRound,
+  everyProviderFailed,
+  searchesSkippingRefusals,
+  SharedSearches,
+  Stopped,
+  worthRetrying,
+} from './claim-searches';
+import { disposeModelQueries, queriesFor, type ClaimQueries } from './claim-queries';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */
@@ -223,15 +230,10 @@ export class CheckRun {
     return checks.length > 0 || sentence === claim.text ? checks : priorChecksFor(sentence, found);
   }
 
-  /** The queries a provider is asked for a claim: short, entity-first ones where it needs every word on the page. */
-  private static queriesFor(plan: ClaimQueries, provider: SearchProvider): string[] {
-    return provider.limits.matches === 'every' ? plan.every : plan.any;
-  }
-
   /** The claim's queries asked of every provider (each once per check), or asked again. */
   private async rounds(plan: ClaimQueries, again = false): Promise<SearchRound[][]> {
     const ask = (q: string, p: SearchProvider) => (again ? this.searches.again(q, p) : this.searches.search(q, p));
-    return Promise.all(this.deps.providers.map((p) => Promise.all(CheckRun.queriesFor(plan, p).map((q) => ask(q, p)))));
+    return Promise.all(this.deps.providers.map((p) => Promise.all(queriesFor(plan, p).map((q) => ask(q, p)))));
   }
 
   /**
@@ -261,7 +263,7 @@ export class CheckRun {
       ...(plan.subject ? { subject: plan.subject } : {}),
       ...(plan.notes.length > 0 ? { notes: plan.notes } : {}),
       asked: this.deps.providers.flatMap((p, k) =>
-        CheckRun.queriesFor(plan, p).map((query, j) => {
+        queriesFor(plan, p).map((query, j) => {
           const r = byProvider[k]![j]!;
           return { provider: p.name, query, hits: r.hits.length, ...(r.failures[0] ? { failed: r.failures[0].kind } : {}) };
         }),

@@ -129,7 +129,13 @@ function capQuery(q: string): string {
 /** The terms a short query keeps first: the subject's words, other names, figures and years, then the longest words. */
 function strongest(terms: Term[], subject: number): Term[] {
   const rank = (t: Term) =>
-    t.kind === 'name' && t.name === subject && subject >= 0 ? 0 : t.kind === 'name' ? 1 : t.kind === 'figure' || t.kind === 'year' ? 2 : 3;
+    t.kind === 'name' && t.name === subject && subject >= 0
+      ? 0
+      : t.kind === 'name'
+        ? 1
+        : t.kind === 'figure' || t.kind === 'year'
+          ? 2
+          : 3;
   return terms
     .map((t, i) => ({ t, i }))
     .sort((a, b) => rank(a.t) - rank(b.t) || (rank(a.t) === 3 ? b.t.text.length - a.t.text.length : 0) || a.i - b.i)
@@ -193,11 +199,13 @@ export function planClaimQueries(claim: PlannedClaim, page: PageContext = {}): C
     ...(timeBound ? [joined([...subjectTerms, ...keyWords, { text: year, kind: 'year' }])] : []),
   ];
   // Every-word engines: the subject and its strongest terms, then the subject alone (its article).
-  const every = [
-    joined(ordered, EVERY_WORDS),
-    ...(subjectTerms.length > 0 ? [joined(subjectTerms)] : [joined(ordered, 2)]),
-  ];
+  const every = [joined(ordered, EVERY_WORDS), ...(subjectTerms.length > 0 ? [joined(subjectTerms)] : [joined(ordered, 2)])];
   return { any: distinct(any), every: distinct(every), ...(subject ? { subject } : {}), by: 'code', notes: [] };
+}
+
+/** The queries a provider is asked for a claim: the short, entity-first ones where it needs every word on the page. */
+export function queriesFor(plan: ClaimQueries, provider: { limits: { matches: 'every' | 'any' } }): string[] {
+  return provider.limits.matches === 'every' ? plan.every : plan.any;
 }
 
 /** A number as compared: thousands separators dropped. */

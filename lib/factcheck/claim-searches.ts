@@ -36,7 +36,9 @@ export function worthRetrying(round: SearchRound): boolean {
  * the key (or forbids access, or is misconfigured), later queries do not ask it again (a bad key must
  * not cost a request per query); their rounds carry its failure as they would have.
  */
-export function searchesSkippingRefusals(options: SearchRoundOptions): (query: string, provider: SearchProvider) => Promise<SearchRound> {
+export function searchesSkippingRefusals(
+  options: SearchRoundOptions,
+): (query: string, provider: SearchProvider) => Promise<SearchRound> {
   const refused = new Map<string, ProviderFailure>();
   return async (query, provider) => {
     const known = refused.get(provider.name);

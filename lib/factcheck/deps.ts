@@ -111,6 +111,8 @@ export interface FactCheckOutcome {
   stages: TraceStage[];
   /** Whether the check was stopped before every claim of its budget settled. */
   stopped: boolean;
+  /** The searches checking the claims not checked would send (each query planned once per provider). */
+  moreSearches: number;
   /** What the pass cost: search requests sent (a shared or cached query counts once), pages read, judge calls. */
   counts: { searches: number; pagesRead: number; judgeCalls: number };
 }

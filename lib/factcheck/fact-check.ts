@@ -12,6 +12,8 @@ import { disposeModelClaims, pageClaims, type ClaimPage } from './page-claims';
 import type { LeftOut } from './left-out';
 import { rankClaims, type RankedClaim } from './rank-claims';
 import { CheckRun, type RunSettled } from './check-run';
+import { disposeModelQueries, queriesFor } from './claim-queries';
+import type { SearchProvider } from '../search/provider';
 
 export { collapseCopies } from './claim-evidence';
 export { SEARCHES_AT_ONCE } from './check-run';
@@ -138,8 +140,23 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
     warnings,
     stages: trace.stages,
     stopped,
+    moreSearches: plannedSearches(notChecked, deps.providers, input),
     counts: { searches, pagesRead, judgeCalls },
   };
+}
+
+/** The searches checking `claims` would send: each query they plan asked once of each provider it suits. */
+export function plannedSearches(
+  claims: RankedClaim[],
+  providers: SearchProvider[],
+  page: Pick<FactCheckInput, 'title' | 'published'>,
+): number {
+  const asked = new Set<string>();
+  for (const c of claims) {
+    const plan = disposeModelQueries(c, c.queries, page);
+    for (const p of providers) for (const q of queriesFor(plan, p)) asked.add(`${p.id} ${q.toLowerCase()}`);
+  }
+  return asked.size;
 }
 
 /** How many sentences were left out for each reason, most first: "12 not-check-worthy, 3 caption". */
@@ -175,10 +192,14 @@ function recordReading(
   const record = searchRecord(rounds, providerCount, run.searches.queries(), prices, undefined, run.searches.failedProviders());
   // Per claim, in rank order: the queries planned (and by whom), what each provider returned, the pages read.
   const perClaim = [...run.searched.entries()].sort((a, b) => a[0] - b[0]).map(([i, s]) => ({ claim: i + 1, ...s }));
-  trace.add('search', { ...record, detail: { ...(record.detail as object), perClaim } }, {
-    startedAt: timing.startedAt,
-    ms: Math.max(0, run.searches.lastAt - timing.t0),
-  });
+  trace.add(
+    'search',
+    { ...record, detail: { ...(record.detail as object), perClaim } },
+    {
+      startedAt: timing.startedAt,
+      ms: Math.max(0, run.searches.lastAt - timing.t0),
+    },
+  );
   const pages = run.pages.finished();
   trace.add(
     'fetch',

@@ -18,6 +18,8 @@ export interface FactCheckParts {
   failures: ProviderFailure[];
   stages: TraceStage[];
   stopped?: 'stopped' | 'interrupted' | undefined;
+  /** The searches checking the claims not checked would send. */
+  moreSearches?: number;
 }
 
 /** A found claim as stored: its words, its sentence and offsets, its rank. */
@@ -109,6 +111,7 @@ export function toFactCheckResult(
     pageTitle: input.pageTitle,
     claims,
     more: notChecked.length,
+    ...(parts.moreSearches === undefined ? {} : { moreSearches: parts.moreSearches }),
     notChecked,
     checkable: earlier ? earlier.claims.length + (earlier.skipped ?? 0) + parts.checkable : parts.checkable,
     ...(parts.stopped ? { stopped: parts.stopped } : {}),

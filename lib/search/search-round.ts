@@ -125,7 +125,8 @@ export function searchRecord(
   const failed =
     failedProviders ??
     new Set(
-      rounds[0]?.failures.map((f) => f.provider).filter((p) => rounds.every((r) => r.failures.some((f) => f.provider === p))) ?? [],
+      rounds[0]?.failures.map((f) => f.provider).filter((p) => rounds.every((r) => r.failures.some((f) => f.provider === p))) ??
+        [],
     );
   const failures = rounds.flatMap((r) => r.failures);
   const requests = rounds.reduce((n, r) => n + r.requests, 0);

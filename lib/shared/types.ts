@@ -383,6 +383,8 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     claims: z.array(CheckedClaimSchema),
     /** Checkable claims not checked yet ("check the rest"): notChecked's length, or a count alone in results stored before. */
     more: z.number().int(),
+    /** The searches checking them would send: the distinct queries they plan, on each provider (absent in results stored before). */
+    moreSearches: z.number().int().optional(),
     /** The checkable claims not checked, in rank order: "check the rest" checks exactly these. */
     notChecked: z.array(FoundClaimSchema).default([]),
     /** Checkable claims found in the text (checked + not checked); absent in results stored before. */

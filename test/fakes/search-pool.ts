@@ -96,7 +96,11 @@ export async function startSearchPool(pages: PoolPage[], options: { results?: nu
       title: String(h.title),
       description: '',
     }));
-    sendJson(res, 200, { type: 'search', query: { original: q }, ...(results.length > 0 ? { web: { type: 'search', results } } : {}) });
+    sendJson(res, 200, {
+      type: 'search',
+      query: { original: q },
+      ...(results.length > 0 ? { web: { type: 'search', results } } : {}),
+    });
   };
 
   const server = await startFakeServer((req, res) => {
