@@ -16,8 +16,11 @@ import { measureEngine, poolPages, searchableRows } from '../test/eval/search-ha
 
 const CLAIMS = path.resolve('../shared/data/searchable/wice-dev-claims.jsonl');
 const CITED = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
-/** The figures measured on dev, 0.02 below, rounded down (2026-12-02). */
-export const FLOORS = { 'every-word': 0, 'any-word': 0 } as const;
+/**
+ * Shares of the claims checked: the figure measured on dev (every-word 0.832, any-word 0.967, on
+ * 2026-12-02) 0.02 below, rounded down, and never under the aim (every-word ≥ 0.60, any-word ≥ 0.95).
+ */
+export const FLOORS = { 'every-word': 0.81, 'any-word': 0.95 } as const;
 const args = new Set(process.argv.slice(2));
 
 const rows = searchableRows(CLAIMS);
@@ -28,7 +31,7 @@ for (const engine of ['every-word', 'any-word'] as const) figures.push(await mea
 if (args.has('--json'))
   console.log(
     JSON.stringify(
-      figures.map(({ outcomes: _, ...f }) => f),
+      figures.map((f) => ({ ...f, outcomes: undefined })),
       null,
       2,
     ),

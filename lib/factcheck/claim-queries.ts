@@ -65,7 +65,7 @@ const NOW_WORDS =
 function searchableText(claim: { text: string; speaker?: string | undefined }): string {
   let text = claim.text;
   // "…,” said Marc Goldwein, senior policy director…": the quotation is the claim; its speaker is kept as a name.
-  if (claim.speaker) text = text.replace(/[,.]?\s*["”»]?\s*(?:said|says|told|added|noted|wrote)\b[^.]*$/iu, ' ');
+  if (claim.speaker) text = text.replace(/[,.]?\s*["”»]?\s*(?:said|says|told|added|noted|wrote)\b[^.]*\.?\s*$/iu, ' ');
   return text.replace(/["“”„«»‘’]|(?<!\p{L})'|'(?!\p{L})/gu, ' ').replace(/[()[\]{}]/g, ' ');
 }
 
@@ -176,7 +176,6 @@ export function planClaimQueries(claim: PlannedClaim, page: PageContext = {}): C
           .map((t) => ({ ...t, kind: 'name' as const, name: -2 }))
       : [];
   const terms = [...context, ...own];
-  const names = namesIn(text);
   // The subject: the claim's first name, as written there (its words in a row).
   const first = terms.findIndex((t) => t.kind === 'name');
   const subjectIndex = first >= 0 ? terms[first]!.name! : -1;

@@ -125,7 +125,6 @@ export type EvidenceSpan = z.infer<typeof EvidenceSpanSchema>;
 
 /** Status of one claim after citation attachment and verification. */
 export const ClaimStatusSchema = z.enum(['supported', 'flagged', 'dropped']);
-
 /** The note on a kept claim that the deterministic checks could not confirm word for word. */
 export const UNCONFIRMED = 'not confirmed word for word: read the cited passage';
 
@@ -381,9 +380,8 @@ export const AnswerResultSchema = z.discriminatedUnion('mode', [
     pageTitle: z.string(),
     /** The claims checked, in the order they were checked (rank order). */
     claims: z.array(CheckedClaimSchema),
-    /** Checkable claims not checked yet ("check the rest"): notChecked's length, or a count alone in results stored before. */
+    /** Checkable claims not checked yet ("check the rest"): notChecked's length, or a count alone in results stored before; and the searches checking them would send (each query they plan once per provider). */
     more: z.number().int(),
-    /** The searches checking them would send: the distinct queries they plan, on each provider (absent in results stored before). */
     moreSearches: z.number().int().optional(),
     /** The checkable claims not checked, in rank order: "check the rest" checks exactly these. */
     notChecked: z.array(FoundClaimSchema).default([]),
