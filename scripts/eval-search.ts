@@ -17,10 +17,10 @@ import { measureEngine, poolPages, searchableRows } from '../test/eval/search-ha
 const CLAIMS = path.resolve('../shared/data/searchable/wice-dev-claims.jsonl');
 const CITED = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
 /**
- * Shares of the claims checked: the figure measured on dev (every-word 0.832, any-word 0.967, on
+ * Shares of the claims checked: the figure measured on dev (every-word 0.850, any-word 0.967, on
  * 2026-12-02) 0.02 below, rounded down, and never under the aim (every-word ≥ 0.60, any-word ≥ 0.95).
  */
-export const FLOORS = { 'every-word': 0.81, 'any-word': 0.95 } as const;
+export const FLOORS = { 'every-word': 0.83, 'any-word': 0.95 } as const;
 const args = new Set(process.argv.slice(2));
 
 const rows = searchableRows(CLAIMS);

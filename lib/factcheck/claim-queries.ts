@@ -70,7 +70,7 @@ function searchableText(claim: { text: string; speaker?: string | undefined }): 
 }
 
 /** The claim's terms in its own order: names (by the claim's name runs), figures, years and content words. */
-function termsOf(text: string): Term[] {
+function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Term[] {
   const names = namesIn(text).map((n) => new Set(n.keys));
   const terms: Term[] = [];
   const found = [...text.matchAll(WORD)];
@@ -96,7 +96,9 @@ function termsOf(text: string): Term[] {
       terms.push({ text: unitOk ? `${w} ${unit}` : w, kind: 'figure' });
     } else {
       const key = lower.replace(/\./g, '');
-      const name = /^\p{Lu}/u.test(w) ? names.findIndex((n) => n.has(key) || n.has(lower)) : -1;
+      let name = /^\p{Lu}/u.test(w) ? names.findIndex((n) => n.has(key) || n.has(lower)) : -1;
+      // A capitalised word opening the claim is a name when the page's title has it ("Exampleville had…").
+      if (name < 0 && terms.length === 0 && /^\p{Lu}/u.test(w) && titleWords.has(lower)) name = names.length;
       terms.push(name >= 0 ? { text: w, kind: 'name', name } : { text: w, kind: 'word' });
     }
   }
@@ -163,7 +165,8 @@ function distinct(queries: string[]): string[] {
  */
 export function planClaimQueries(claim: PlannedClaim, page: PageContext = {}): ClaimQueries {
   const text = searchableText(claim);
-  const own = termsOf(text);
+  const titleWords = new Set((page.title ?? '').toLowerCase().match(WORD) ?? []);
+  const own = termsOf(text, titleWords);
   // A claim that names nothing, or whose reference the page did not resolve ("The winner advances…"),
   // is searched with its page's subject: the title's words it does not have, first.
   const named = own.some((t) => t.kind === 'name');

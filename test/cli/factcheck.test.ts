@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEFAULT_CLAIM_BUDGET } from '../../lib/factcheck/fact-check';
+import { planClaimQueries } from '../../lib/factcheck/claim-queries';
 import { defaultSettings } from '../../lib/settings';
 import type { EvidenceSpan, Warning } from '../../lib/shared/types';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
@@ -274,7 +275,10 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     for (const c of out.claims) expect(text.slice(c.start, c.end)).toBe(c.sentence);
     expect(out.evidence.every((e) => !e.url.includes('exampleville-news.example'))).toBe(true);
     expect(out.trace.stages.map((s) => s.stage)).toEqual(['claims', 'search', 'fetch', 'select', 'verdicts']);
-    expect(out.trace.counts).toEqual({ searches: 3, pagesRead: 3, judgeCalls: 0 });
+    // Each claim's planned queries (claim-queries.ts), each asked once of Brave.
+    const planned = new Set(out.claims.flatMap((c) => planClaimQueries({ text: c.claim }, { title: out.title }).any)).size;
+    expect(planned).toBeGreaterThan(out.claims.length);
+    expect(out.trace.counts).toEqual({ searches: planned, pagesRead: 3, judgeCalls: 0 });
 
     // Progress: what is used (without the pages an answer reads), each verdict as it settles, the count.
     expect(r.stderr).toContain(
