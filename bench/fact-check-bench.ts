@@ -29,6 +29,7 @@ import type { AnswerRecord, FactCheckState } from '../lib/shared/records';
 import type { AnswerResult } from '../lib/shared/types';
 import { corpusText as corpusPageText } from '../test/corpus/corpus';
 import { CHROMIUM } from '../test/e2e/harness';
+import { disposeModelQueries } from '../lib/factcheck/claim-queries';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage } from '../test/fakes/fixture-site';
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
@@ -71,8 +72,8 @@ async function pipelineOver(braveBaseUrl: string, model?: Settings['model']) {
 }
 
 /** One checkable sentence per claim: a district's population on a date. */
-const claim = (i: number) =>
-  `Exampleville district ${i + 1} had ${(40_000 + i * 1_111).toLocaleString('en')} residents on 1 March 2026.`;
+const residentsOf = (i: number) => (40_000 + i * 1_111).toLocaleString('en');
+const claim = (i: number) => `Exampleville district ${i + 1} had ${residentsOf(i)} residents on 1 March 2026.`;
 
 export interface FactCheckBench {
   /** Median wall time of a check of one claim, and of eight. */
@@ -116,7 +117,9 @@ export async function factCheckBench(runs: number, shared = false): Promise<Fact
     apiKey: 'k',
     delayMs: FACT_CHECK_LATENCY.search,
     results: (q) => {
-      const i = Number(/district (\d+)/.exec(q)?.[1] ?? 1) - 1;
+      // A claim's queries carry its figure (each district's own), and the run number.
+      const i = Array.from({ length: CLAIMS }, (_, k) => k).find((k) => q.includes(residentsOf(k)));
+      if (i === undefined) return [];
       const run = /run(\d+)/.exec(q)?.[1] ?? '0';
       return Array.from({ length: PAGES_PER_CLAIM }, (_, j) => ({
         url: `${site.urlOf(sourceHost(shared, i, j), '/report')}?run=${run}`,
@@ -272,7 +275,11 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
   const article = await benchArticle();
   const pool = sourcePool(article.claims);
   const site = await startFixtureSite(pool.pages);
-  const indexOf = new Map(article.claims.map((c, i) => [c.text, i]));
+  // Each query the claims plan, to the first claim planning it (a query two claims plan is asked once).
+  const indexOf = new Map<string, number>();
+  article.claims.forEach((c, i) => {
+    for (const q of disposeModelQueries(c, c.queries, article).any) if (!indexOf.has(q)) indexOf.set(q, i);
+  });
   const unknown: string[] = [];
   const brave = await startFakeBrave({
     apiKey: 'k',

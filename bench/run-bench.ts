@@ -321,7 +321,8 @@ async function factCheckFigures() {
     name: `  searches per checked claim (${last.searches} searches, ${last.searchRequests} at the fake, for ${last.claims} claims)`,
     value: last.searches / last.claims,
     unit: 'per claim',
-    target: '≤ 1',
+    // Each claim plans 2–3 queries (claim-queries.ts); claims of one subject share theirs.
+    target: '≤ 1.35',
     budget: 'factCheckSearchesPerClaim',
   });
   add({
