@@ -58,9 +58,9 @@ async function runJudge(
       import('../../lib/eval/load'),
       import('../../lib/eval/report'),
     ]);
-  const share = options.wrong === undefined ? judge.WRONG_SHARE : Number(options.wrong);
+  const share = options.wrong === undefined ? judge.WRONG_SHARE : options.wrong.trim() ? Number(options.wrong) : NaN;
   if (!(share >= 0 && share <= 1)) throw new UsageError(`--wrong takes a share between 0 and 1, got "${options.wrong}"`);
-  const seed = options.seed === undefined ? judge.SEED : Number(options.seed);
+  const seed = options.seed === undefined ? judge.SEED : /^\s*-?\d+\s*$/.test(options.seed) ? Number(options.seed) : NaN;
   if (!Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got "${options.seed}"`);
   const dir = options.data ?? path.resolve(PROJECT_ROOT, '../shared/data');
   const factFile = path.join(dir, 'factcheck/climate-fever-dev.jsonl');

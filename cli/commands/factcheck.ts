@@ -73,11 +73,11 @@ function claimForm(c: RankedClaim) {
   };
 }
 
-/** What the --max-claims flag says: a whole number, 1 or more. */
+/** What the --max-claims flag says: a positive whole number. */
 function maxClaims(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1)) throw new UsageError(`--max-claims must be a whole number of 1 or more, got "${value}"`);
+  if (!(n >= 1)) throw new UsageError(`--max-claims must be a positive whole number (1, 2, 3…), got "${value}"`);
   return n;
 }
 
