@@ -108,16 +108,24 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`spanlight ${name}: ${e.message} (see spanlight ${name} --help)`);
+      io.err(`spanlight ${name}: ${printable(e.message)} (see spanlight ${name} --help)`);
       return e.exitCode;
     }
     if (e instanceof FailureError) {
-      io.err(`spanlight ${name}: ${e.message}`);
+      io.err(`spanlight ${name}: ${printable(e.message)}`);
       return e.exitCode;
     }
-    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    const message = printable(e instanceof Error ? e.message : String(e));
     io.err(`spanlight ${name}: unexpected error: ${message}`);
     if (io.env.SPANLIGHT_DEBUG === '1' && e instanceof Error && e.stack) io.err(e.stack);
     return 1;
   }
+}
+
+/**
+ * A message as one line a terminal shows as it is: its first line, without control characters
+ * (a parser's error may quote bytes of a binary file) and without runs of unreadable bytes.
+ */
+export function printable(message: string): string {
+  return (message.split('\n')[0] ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '?').replace(/\uFFFD+/g, '?');
 }

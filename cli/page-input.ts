@@ -16,15 +16,21 @@ const SIGNATURES: Array<[string, string]> = [
 /** A tag of the markup every saved page has (or a doctype): what makes a file an HTML page here. */
 const HTML_MARKUP = /<(?:!doctype\s+html|html|head|body|title|main|article|section|div|p|h[1-6]|ul|ol|table|span|a)[\s>/]/i;
 
+/** What a binary file is ("a PNG image", "a binary file"), or null for text. */
+export function binaryKind(text: string): string | null {
+  const signed = SIGNATURES.find(([start]) => text.startsWith(start));
+  if (signed) return signed[1];
+  return text.slice(0, 8000).includes('\u0000') ? 'a binary file' : null;
+}
+
 /**
  * Why a file is not an HTML page, or null when it is one. "HTML" here: text (no NUL byte, no known
  * binary signature) with at least one element of a page's markup. JSON and plain text are not.
  */
 export function notHtmlReason(text: string): string | null {
   const head = text.replace(/^\uFEFF/, '').trimStart();
-  const signed = SIGNATURES.find(([start]) => text.startsWith(start));
-  if (signed) return `is ${signed[1]}, not an HTML page`;
-  if (head.slice(0, 8000).includes('\u0000')) return 'is a binary file, not an HTML page';
+  const binary = binaryKind(text);
+  if (binary) return `is ${binary}, not an HTML page`;
   // JSON first: a JSON file may hold markup in its strings, and HTML never parses as JSON.
   if (/^[[{]/.test(head)) {
     try {
