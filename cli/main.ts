@@ -127,5 +127,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
  * (a parser's error may quote bytes of a binary file) and without runs of unreadable bytes.
  */
 export function printable(message: string): string {
-  return (message.split('\n')[0] ?? '').replace(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g, '?').replace(/\uFFFD+/g, '?');
+  // eslint-disable-next-line no-control-regex -- control characters are what this takes out
+  const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+  return (message.split('\n')[0] ?? '').replace(controls, '?').replace(/\uFFFD+/g, '?');
 }
