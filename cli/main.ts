@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MAX_PAGE_HTML_CHARS, MAX_PAGE_HTML_LABEL } from '../lib/pages/page-limit';
 import { wantsHelp, type Command } from './command';
 import { FailureError, UsageError, type Io } from './io';
 
@@ -65,6 +66,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 Run "spanlight <command> --help" for a command's arguments.
 
 Results are JSON on stdout; progress and errors go to stderr.
+A page is read up to ${MAX_PAGE_HTML_LABEL} of HTML (${MAX_PAGE_HTML_CHARS.toLocaleString('en-US')} characters, the extension's limit too): a
+longer one is cut there, and the cut said on stderr; a file that is not HTML is refused.
 Exit codes: 0 done, 1 the work failed (unreadable input, provider unavailable), 2 usage error.
 SPANLIGHT_DEBUG=1 adds the stack trace to an unexpected error.`;
 }

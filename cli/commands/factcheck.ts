@@ -8,6 +8,7 @@ import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { FailureError, UsageError, jsonText, withUserAgent, type Io } from '../io';
 import { LONG_PAGE_CHARS, readHtmlPage, sizeLabel } from '../page-input';
+import { MAX_PAGE_HTML_LABEL } from '../../lib/pages/page-limit';
 import { archivedLinks } from '../archived';
 
 /** The page as the extension's fact-check reads it: its title and main content (Readability, else the visible text). */
@@ -174,7 +175,9 @@ Progress goes to stderr.
 
 Exit code: 0 when the check ran (whatever the verdicts, some claims unchecked included); 1 when
 the page cannot be read (no such file, not HTML, no text in it) or nothing could be checked (every
-claim unchecked: the result is still printed); 2 for usage and configuration errors.
+claim unchecked: the result is still printed); 2 for usage and configuration errors. A page over
+the page size limit (${MAX_PAGE_HTML_LABEL} of HTML, as the extension reads a tab) is cut there and the cut said on
+stderr; a page over 1 MB says on stderr what is being done with it.
 
 Arguments:
   FILE              the saved HTML page (UTF-8); "-" reads it from stdin
