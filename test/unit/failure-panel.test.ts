@@ -113,7 +113,9 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
     expect(result.mode).toBe('unavailable');
     const shown = panelText(result);
     expect(shown.heading).toBe('Search unavailable');
-    expect(shown.failures).toEqual([{ role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search providers.' }]);
+    expect(shown.failures).toEqual([
+      { role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search providers.' },
+    ]);
     if (result.mode === 'unavailable') expect(result.failures[0]).toMatchObject({ role: 'search', code: 'key-rejected' });
   });
 
