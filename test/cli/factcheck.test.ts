@@ -602,7 +602,7 @@ describe.concurrent('spanlight factcheck: input that cannot be checked, and prov
     });
     expect(key.code).toBe(1);
     expect(oneLine(key.stderr)).toBe(
-      'spanlight factcheck: unavailable: Brave Search rejected the key (401): check Settings → Search. ' +
+      'spanlight factcheck: unavailable: Brave Search rejected the key (401): check Settings → Search providers. ' +
         '(here: the SPANLIGHT_* variables, see spanlight factcheck --help)',
     );
     expect(key.stdout + key.stderr).not.toContain('wrong-key-do-not-print');
