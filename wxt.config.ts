@@ -21,8 +21,9 @@ export default defineConfig({
     'zip:sources:done': (_, file) => normalizeZip(file),
   },
   manifest: ({ browser }) => ({
-    name: 'Spanlight',
-    description: 'Answers and fact-checks with citations that jump to the passage that supports them.',
+    // Name and description in the browser's language, from public/_locales/<lang>/messages.json.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
     // UI text lives in public/_locales (lib/i18n.ts reads it); English is complete.
     default_locale: 'en',
     // contextMenus: "Ask Spanlight" on a selection (Firefox knows it as an alias of menus).
@@ -32,7 +33,7 @@ export default defineConfig({
     // options page asks for the hosts typed there (lib/options/host-access.ts).
     host_permissions: ['<all_urls>'],
     // The toolbar icon (Firefox also gets icon/light-*.png and dark-*.png as theme_icons, found by WXT).
-    action: { default_title: 'Open Spanlight', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
+    action: { default_title: '__MSG_commandOpen__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     // A key that opens the panel: the toolbar button's action (which opens the side panel) in
     // Chrome, the sidebar in Firefox. People can change it (chrome://extensions/shortcuts).
     commands: {

@@ -26,7 +26,7 @@ export function wantsHelp(argv: string[]): boolean {
  */
 export function parseFlags<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+    return parseArgs({ args: withNegativeValues(argv, options), options, allowPositionals: true, strict: true });
   } catch (e) {
     const code = (e as { code?: string }).code;
     const message = e instanceof Error ? e.message : String(e);
@@ -35,6 +35,26 @@ export function parseFlags<O extends Options>(argv: string[], options: O) {
     if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new UsageError(`${named ?? 'an option'} needs a value`);
     throw new UsageError(message.split('\n')[0]!);
   }
+}
+
+/**
+ * A negative number after a flag that takes a value ("--max-claims -3") is that flag's value, so
+ * the command can say what values it takes; parseArgs alone reads "-3" as a flag and the first as
+ * missing its value.
+ */
+function withNegativeValues(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--') return [...out, ...argv.slice(i)];
+    const next = argv[i + 1];
+    const name = a.startsWith('--') ? a.slice(2) : Object.keys(options).find((k) => a === `-${options[k]!.short ?? ''}`);
+    if (name !== undefined && options[name]?.type === 'string' && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** Exactly one positional argument, or a usage error naming what is missing or extra. */

@@ -1,5 +1,6 @@
 import type { FetchLike } from '../lib/shared/fetch-like';
 import { readFile } from 'node:fs/promises';
+import { MAX_PAGE_HTML_CHARS, MAX_PAGE_HTML_LABEL } from '../lib/pages/page-limit';
 
 /** The command was called wrongly (arguments, flags, configuration): exit code 2. */
 export class UsageError extends Error {
@@ -52,12 +53,17 @@ export async function readTextFile(path: string, io: Pick<Io, 'readStdin'>): Pro
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') throw new FailureError(`${path}: no such file`);
-    if (code === 'EISDIR') throw new FailureError(`${path}: is a directory, not a file`);
-    if (code === 'EACCES' || code === 'EPERM') throw new FailureError(`${path}: permission denied`);
-    throw new FailureError(`${path}: cannot be read (${code ?? (e instanceof Error ? e.message : String(e))})`);
+    throw fileError(path, e);
   }
+}
+
+/** A file that cannot be read, in one line: "page.html: no such file", "docs: is a directory, not a file". */
+export function fileError(path: string, e: unknown): FailureError {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return new FailureError(`${path}: no such file`);
+  if (code === 'EISDIR') return new FailureError(`${path}: is a directory, not a file`);
+  if (code === 'EACCES' || code === 'EPERM') return new FailureError(`${path}: permission denied`);
+  return new FailureError(`${path}: cannot be read (${code ?? (e instanceof Error ? e.message : String(e))})`);
 }
 
 /** One parsed line of a JSONL input, with its 1-based line number for messages. */
@@ -67,23 +73,49 @@ export interface JsonLine {
 }
 
 /**
+ * Why one JSON input (a JSONL line, a case on stdin) is refused for its size, or null: larger than
+ * the page size limit, the one limit of every input the command line reads.
+ */
+export function tooLarge(text: string): string | null {
+  if (text.length <= MAX_PAGE_HTML_CHARS) return null;
+  return `${(text.length / 1_000_000).toFixed(1)} million characters, over the ${MAX_PAGE_HTML_LABEL} input size limit (${MAX_PAGE_HTML_CHARS.toLocaleString('en-US')} characters)`;
+}
+
+/** One JSONL line read: its JSON value, or why it cannot be read (not JSON, too large). */
+export type ReadLine = { line: number; raw: string; value: unknown } | { line: number; raw: string; error: string };
+
+/** The non-blank lines of a JSONL input, each parsed or with its error, 1-based line numbers. */
+export function readJsonLines(text: string): ReadLine[] {
+  const out: ReadLine[] = [];
+  text.split('\n').forEach((l, i) => {
+    const raw = l.replace(/\r$/, '');
+    if (raw.trim() === '') return;
+    const large = tooLarge(raw);
+    if (large) return out.push({ line: i + 1, raw: '', error: large });
+    try {
+      out.push({ line: i + 1, raw, value: JSON.parse(raw) as unknown });
+    } catch (e) {
+      out.push({ line: i + 1, raw, error: `not valid JSON (${e instanceof Error ? e.message : String(e)})` });
+    }
+  });
+  return out;
+}
+
+/** The "id" of a line's JSON object, when it has a readable one (to match an error to its input). */
+export function idOf(value: unknown): string | number | undefined {
+  const id = value !== null && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? id : undefined;
+}
+
+/**
  * Parses JSONL: one JSON value per line, blank lines skipped. Fails on the first line that is not
  * JSON, naming it, before anything is processed (so output lines always match input lines).
  */
 export function parseJsonLines(text: string, source: string): JsonLine[] {
-  const out: JsonLine[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.replace(/\r$/, '');
-    if (raw.trim() === '') continue;
-    try {
-      out.push({ line: i + 1, value: JSON.parse(raw) as unknown });
-    } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      throw new FailureError(`${source} line ${i + 1}: not valid JSON (${why})`);
-    }
-  }
-  return out;
+  return readJsonLines(text).map((l) => {
+    if ('error' in l) throw new FailureError(`${source} line ${l.line}: ${l.error}`);
+    return { line: l.line, value: l.value };
+  });
 }
 
 /** A value as JSON text with a final newline: indented for one document, compact for a JSONL line. */

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { MAX_PAGE_HTML_CHARS, MAX_PAGE_HTML_LABEL } from '../lib/pages/page-limit';
 import { wantsHelp, type Command } from './command';
 import { FailureError, UsageError, type Io } from './io';
 
@@ -65,6 +66,8 @@ ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}
 Run "spanlight <command> --help" for a command's arguments.
 
 Results are JSON on stdout; progress and errors go to stderr.
+A page is read up to ${MAX_PAGE_HTML_LABEL} of HTML (${MAX_PAGE_HTML_CHARS.toLocaleString('en-US')} characters, the extension's limit too): a
+longer one is cut there, and the cut said on stderr; a file that is not HTML is refused.
 Exit codes: 0 done, 1 the work failed (unreadable input, provider unavailable), 2 usage error.
 SPANLIGHT_DEBUG=1 adds the stack trace to an unexpected error.`;
 }
@@ -108,16 +111,26 @@ export async function main(argv: string[], io: Io): Promise<number> {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`spanlight ${name}: ${e.message} (see spanlight ${name} --help)`);
+      io.err(`spanlight ${name}: ${printable(e.message)} (see spanlight ${name} --help)`);
       return e.exitCode;
     }
     if (e instanceof FailureError) {
-      io.err(`spanlight ${name}: ${e.message}`);
+      io.err(`spanlight ${name}: ${printable(e.message)}`);
       return e.exitCode;
     }
-    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    const message = printable(e instanceof Error ? e.message : String(e));
     io.err(`spanlight ${name}: unexpected error: ${message}`);
     if (io.env.SPANLIGHT_DEBUG === '1' && e instanceof Error && e.stack) io.err(e.stack);
     return 1;
   }
+}
+
+/**
+ * A message as one line a terminal shows as it is: its first line, without control characters
+ * (a parser's error may quote bytes of a binary file) and without runs of unreadable bytes.
+ */
+export function printable(message: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this takes out
+  const controls = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+  return (message.split('\n')[0] ?? '').replace(controls, '?').replace(/\uFFFD+/g, '?');
 }

@@ -4,8 +4,7 @@ import { config } from 'zod/mini';
 import { createContentListener } from '@/lib/messaging/content-listener';
 import { clearHighlights, disposeHighlights, highlightWhenReady } from '@/lib/anchor/highlight';
 import { clearClaimMarks, markClaims, scrollToClaim } from '@/lib/anchor/mark-claims';
-
-const MAX_HTML = 5_000_000;
+import { MAX_PAGE_HTML_CHARS } from '@/lib/pages/page-limit';
 
 // Registered at run time, not in the manifest: nothing of Spanlight runs in a page until the
 // background injects this script, when Spanlight reads that tab or jumps to a passage in it.
@@ -27,7 +26,7 @@ export default defineContentScript({
         readPage: async () => ({
           url: location.href,
           title: document.title,
-          html: document.documentElement.outerHTML.slice(0, MAX_HTML),
+          html: document.documentElement.outerHTML.slice(0, MAX_PAGE_HTML_CHARS),
         }),
         // Anchored afresh on every click: the page may have changed since the last one.
         highlight: async ({ others, ...selector }) =>

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { DomNodeLike } from '../../lib/anchor/text-map';
 import { onePositional, parseFlags, type Command } from '../command';
-import { FailureError, jsonText, parseJsonLines, readTextFile } from '../io';
+import { FailureError, UsageError, jsonText, parseJsonLines } from '../io';
+import { readHtmlPage } from '../page-input';
+import { MAX_PAGE_HTML_LABEL } from '../../lib/pages/page-limit';
 
 /** One query: what the extension stores of a passage to find it again. */
 const QuerySchema = z.object({
@@ -30,6 +32,8 @@ Prints one JSON line per query, in order:
   {"found": false, "text": "", "start": -1, "end": -1, "score": 0}
 
 Every line is checked before any is answered; a bad line stops the command (exit 1) naming it.
+FILE must be an HTML page (empty, binary, JSON or plain text: exit 1); a page over the page size
+limit (${MAX_PAGE_HTML_LABEL} of HTML) is cut there, as the extension cuts a tab, and the cut said on stderr.
 
 Arguments:
   FILE         the HTML file (UTF-8)
@@ -41,7 +45,8 @@ Example:
   async run(argv, io) {
     const { positionals } = parseFlags(argv, {});
     const file = onePositional(positionals, 'FILE (the HTML file to search)');
-    const html = await readTextFile(file, io);
+    if (file === '-') throw new UsageError('FILE cannot be "-" here: stdin holds the queries');
+    const { html } = await readHtmlPage(file, io, 'anchor');
     if (io.stdinIsTty) io.err('spanlight anchor: reading JSONL queries from stdin ({"exact": …} per line; Ctrl-D to end)');
     const queries = parseJsonLines(await io.readStdin(), 'stdin').map(({ line, value }) => {
       const parsed = QuerySchema.safeParse(value);

@@ -1,6 +1,7 @@
+import { MAX_PAGE_HTML_LABEL } from '../../lib/pages/page-limit';
 import { parseFlags, type Command } from '../command';
 import type { CheckCase } from '../../lib/answering/check-case';
-import { FailureError, UsageError, jsonText } from '../io';
+import { FailureError, UsageError, jsonText, tooLarge } from '../io';
 
 export const checkCommand: Command = {
   help: `Usage: spanlight check [--format json|markdown] < case.json
@@ -26,7 +27,11 @@ refusal adds its reason, its code when the gate did not refuse ("refusal") and i
 Options:
   --format F   json (default) or markdown (the result for a person, as spanlight ask prints it)
   --jsonl      many cases, one per line; one result line per case line, in order; a line
-               that cannot be checked gets {"line", "error"} in its place, and the exit is 1
+               that cannot be checked gets {"line", "error"} in its place, and the exit is 1;
+               no cases (empty stdin): a note on stderr, exit 0
+
+A case (or a --jsonl line) over the ${MAX_PAGE_HTML_LABEL} input size limit is refused (exit 1). Exit code: 0 done;
+1 the input cannot be checked (empty, not JSON, not a case); 2 usage error.
   -h, --help   this help`,
 
   async run(argv, io) {
@@ -56,6 +61,12 @@ Options:
         const raw = text.replace(/\r$/, '');
         if (raw.trim() === '') return;
         const line = i + 1;
+        const large = tooLarge(raw);
+        if (large) {
+          bad.push(line);
+          out.push(jsonText({ line, error: large }, 'line'));
+          return;
+        }
         let value: unknown;
         try {
           value = JSON.parse(raw);
@@ -76,6 +87,10 @@ Options:
             out.push(jsonText({ line, error: `could not be checked (${e instanceof Error ? e.message : String(e)})` }, 'line'));
           }
       });
+      if (out.length === 0) {
+        io.err('spanlight check: no cases on stdin (a JSON object per line): nothing to check');
+        return 0;
+      }
       await io.out(out.join(''));
       if (bad.length > 0)
         throw new FailureError(
@@ -84,6 +99,8 @@ Options:
       return 0;
     }
     if (input.trim() === '') throw new FailureError('no case on stdin (a JSON object; see spanlight check --help)');
+    const large = tooLarge(input);
+    if (large) throw new FailureError(`stdin: the case is ${large}`);
     let value: unknown;
     try {
       value = JSON.parse(input);

@@ -1,6 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseFlags, type Command } from '../command';
+import { checkDirectory, checkJsonFile } from '../data-files';
 import { FailureError, UsageError, jsonText, type Io } from '../io';
 
 /** The model for --live, from the same variables as `spanlight ask`; a usage error names what is missing. */
@@ -30,6 +31,7 @@ async function runCalibration(dataDir: string | undefined, json: boolean, io: Io
     import('../../lib/eval/load'),
   ]);
   const dir = dataDir ?? path.resolve(PROJECT_ROOT, '../shared/data');
+  if (dataDir !== undefined) checkDirectory(dataDir, '--data');
   let report;
   try {
     io.err(`spanlight eval: reading the labelled sets in ${dir}…`);
@@ -58,14 +60,16 @@ async function runJudge(
       import('../../lib/eval/load'),
       import('../../lib/eval/report'),
     ]);
-  const share = options.wrong === undefined ? judge.WRONG_SHARE : Number(options.wrong);
+  const share = options.wrong === undefined ? judge.WRONG_SHARE : options.wrong.trim() ? Number(options.wrong) : NaN;
   if (!(share >= 0 && share <= 1)) throw new UsageError(`--wrong takes a share between 0 and 1, got "${options.wrong}"`);
-  const seed = options.seed === undefined ? judge.SEED : Number(options.seed);
+  const seed = options.seed === undefined ? judge.SEED : /^\s*-?\d+\s*$/.test(options.seed) ? Number(options.seed) : NaN;
   if (!Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got "${options.seed}"`);
   const dir = options.data ?? path.resolve(PROJECT_ROOT, '../shared/data');
   const factFile = path.join(dir, 'factcheck/climate-fever-dev.jsonl');
   const answersFile = path.join(dir, 'verification/answers-dev.jsonl');
   const thresholdsFile = options.thresholds ?? DEFAULT_PATHS.thresholds;
+  if (options.thresholds !== undefined) checkJsonFile(options.thresholds, '--thresholds', { required: true });
+  if (options.data !== undefined) checkDirectory(options.data, '--data');
   let report;
   let thresholds;
   try {
@@ -200,6 +204,9 @@ Options:
         throw new FailureError(e instanceof Error ? e.message : String(e));
       }
     };
+    if (values.cases !== undefined) checkJsonFile(values.cases, '--cases', { required: true, directoryOk: true });
+    if (values.answers !== undefined) checkJsonFile(values.answers, '--answers', { required: true });
+    if (values.thresholds !== undefined) checkJsonFile(values.thresholds, '--thresholds', { required: true });
     const cases = load(() => loadCases(values.cases ?? DEFAULT_PATHS.cases));
 
     let result;

@@ -6,57 +6,22 @@ import type { Page } from '../../lib/shared/types';
 import type { MarkupRoles } from '../../lib/pages/markup-roles';
 import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
-import { FailureError, UsageError, jsonText, readTextFile, withUserAgent, type Io } from '../io';
+import { FailureError, UsageError, jsonText, withUserAgent, type Io } from '../io';
+import { LONG_PAGE_CHARS, readHtmlPage, sizeLabel } from '../page-input';
+import { MAX_PAGE_HTML_LABEL } from '../../lib/pages/page-limit';
 import { archivedLinks } from '../archived';
-
-/** Files people pass by mistake, by their first bytes as UTF-8 decodes them (a byte it cannot read is U+FFFD). */
-const SIGNATURES: Array<[string, string]> = [
-  ['\uFFFDPNG\r\n', 'a PNG image'],
-  ['\uFFFD\uFFFD\uFFFD', 'a JPEG image'],
-  ['GIF87a', 'a GIF image'],
-  ['GIF89a', 'a GIF image'],
-  ['%PDF-', 'a PDF document'],
-  ['PK\x03\x04', 'a ZIP archive (a .docx, .epub or .zip?)'],
-  ['\x1F\uFFFD', 'a gzip archive'],
-];
-/** A tag of the markup every saved page has (or a doctype): what makes a file an HTML page here. */
-const HTML_MARKUP = /<(?:!doctype\s+html|html|head|body|title|main|article|section|div|p|h[1-6]|ul|ol|table|span|a)[\s>/]/i;
-
-/**
- * Why a file is not an HTML page, or null when it is one. "HTML" here: text (no NUL byte, no known
- * binary signature) with at least one element of a page's markup. JSON and plain text are not.
- */
-function notHtmlReason(text: string): string | null {
-  const head = text.replace(/^\uFEFF/, '').trimStart();
-  const signed = SIGNATURES.find(([start]) => text.startsWith(start));
-  if (signed) return `is ${signed[1]}, not an HTML page`;
-  if (head.slice(0, 8000).includes('\u0000')) return 'is a binary file, not an HTML page';
-  // JSON first: a JSON file may hold markup in its strings, and HTML never parses as JSON.
-  if (/^[[{]/.test(head)) {
-    try {
-      JSON.parse(head);
-      return 'is JSON, not an HTML page';
-    } catch {
-      // Not JSON: HTML or plain text, told apart below.
-    }
-  }
-  if (HTML_MARKUP.test(text)) return null;
-  return 'has no HTML markup (no <html>, <body>, <p>… element)';
-}
-
-const NOT_HTML_HINT = 'save the page as HTML (the browser\'s "Save Page As…", web page) and pass that file';
 
 /** The page as the extension's fact-check reads it: its title and main content (Readability, else the visible text). */
 async function readPage(
   file: string,
   url: string,
   io: Io,
+  progress: (line: string) => void,
 ): Promise<Pick<Page, 'title' | 'text' | 'claimReviews'> & { published: string | null; roles: MarkupRoles | undefined }> {
-  const source = file === '-' ? 'stdin' : file;
-  const html = await readTextFile(file, io);
-  if (html.replace(/^\uFEFF/, '').trim() === '') throw new FailureError(`${source} is empty`);
-  const notHtml = notHtmlReason(html);
-  if (notHtml) throw new FailureError(`${source} ${notHtml}: ${NOT_HTML_HINT}`);
+  const { html, source } = await readHtmlPage(file, io, 'factcheck');
+  const long = html.length > LONG_PAGE_CHARS;
+  const started = Date.now();
+  if (long) progress(`reading ${source} (${sizeLabel(html.length)} of HTML): extracting its main text…`);
   const [{ extractPage }, { parseHtmlWithLinkedom }] = await Promise.all([
     import('../../lib/pages/extract'),
     import('../../lib/pages/parse-html'),
@@ -65,6 +30,7 @@ async function readPage(
     { html, url, lastModified: null, retrievedAt: io.now().toISOString(), origin: 'web' },
     parseHtmlWithLinkedom,
   );
+  if (long) progress(`extracted ${sizeLabel(page.text.length)} of text in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   if (page.text.trim() === '')
     throw new FailureError(
       `${source}: the page has no text to check (no article, no visible text): ` +
@@ -108,11 +74,11 @@ function claimForm(c: RankedClaim) {
   };
 }
 
-/** What the --max-claims flag says: a whole number, 1 or more. */
+/** What the --max-claims flag says: a positive whole number. */
 function maxClaims(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1)) throw new UsageError(`--max-claims must be a whole number of 1 or more, got "${value}"`);
+  if (!(n >= 1)) throw new UsageError(`--max-claims must be a positive whole number (1, 2, 3…), got "${value}"`);
   return n;
 }
 
@@ -209,7 +175,9 @@ Progress goes to stderr.
 
 Exit code: 0 when the check ran (whatever the verdicts, some claims unchecked included); 1 when
 the page cannot be read (no such file, not HTML, no text in it) or nothing could be checked (every
-claim unchecked: the result is still printed); 2 for usage and configuration errors.
+claim unchecked: the result is still printed); 2 for usage and configuration errors. A page over
+the page size limit (${MAX_PAGE_HTML_LABEL} of HTML, as the extension reads a tab) is cut there and the cut said on
+stderr; a page over 1 MB says on stderr what is being done with it.
 
 Arguments:
   FILE              the saved HTML page (UTF-8); "-" reads it from stdin
@@ -243,7 +211,7 @@ Example:
     };
     for (const note of notes) io.err(`spanlight factcheck: note: ${note}`);
     if (file === '-' && io.stdinIsTty) progress('reading the HTML page from stdin (Ctrl-D to end)');
-    const page = await readPage(file, url, io);
+    const page = await readPage(file, url, io, progress);
     progress(describeConfig(settings, `up to ${budget} claim${budget === 1 ? '' : 's'}`));
 
     // The fact-check and the model SDK load only when a page is checked (not for --help or a usage error).

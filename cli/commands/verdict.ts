@@ -1,7 +1,8 @@
+import { MAX_PAGE_HTML_LABEL } from '../../lib/pages/page-limit';
 import { z } from 'zod';
 import type { EvidenceSpan } from '../../lib/shared/types';
 import { parseFlags, type Command } from '../command';
-import { UsageError, jsonText, type Io } from '../io';
+import { UsageError, jsonText, tooLarge, type Io } from '../io';
 
 const EvidenceSchema = z.object({
   id: z.union([z.string().min(1, 'must be a non-empty string'), z.number()]),
@@ -44,6 +45,8 @@ function spansOf(line: Line): EvidenceSpan[] {
 
 /** A line that is not JSON or not the expected shape: what is wrong, in one phrase. */
 function lineError(raw: string): { error: string } | Line {
+  const large = tooLarge(raw);
+  if (large) return { error: large };
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -80,8 +83,9 @@ counts only when it names one of that line's evidence ids and quotes words found
 Reads one claim per line (blank lines skipped):
   {"id"?, "claim", "evidence": [{"id", "url", "text", "title"?, "published"?}]}
 Prints one line per claim, in order: {"id"?, "verdict", "for", "against", "reasons"}
-A line that cannot be read gets {"id"?, "error"} on its line; the others are still answered,
-and the exit code is then 1.
+A line that cannot be read (not JSON, not a claim, over the ${MAX_PAGE_HTML_LABEL} input size limit) gets
+{"id"?, "error"} on its line; the others are still answered, and the exit code is then 1. No
+claims at all (empty stdin): a note on stderr, exit 0.
 
 Options:
   --judge      ask the model about the claims the code cannot settle
@@ -100,6 +104,10 @@ Options:
     const raw = (await io.readStdin())
       .split('\n')
       .flatMap((l, i) => (l.trim() ? [{ n: i + 1, text: l.replace(/\r$/, '') }] : []));
+    if (raw.length === 0) {
+      io.err('spanlight verdict: no claims on stdin ({"claim", "evidence"} per line): nothing to check');
+      return 0;
+    }
     const read = raw.map((l) => ({ n: l.n, value: lineError(l.text) }));
     const lines = read.flatMap((r) => ('error' in r.value ? [] : [{ n: r.n, line: r.value }]));
     const spans = lines.map(({ line }) => spansOf(line));

@@ -13,8 +13,14 @@ type Params = Record<string, string | number>;
 export function failureText(code: FailureCode, params: Params): string {
   return englishMessage(
     failureMessageKey(code),
-    FAILURE_PARAMS[code].map((name) => String(params[name] ?? '')),
+    FAILURE_PARAMS[code].map((name) => (name === 'place' ? placeName(params[name]) : String(params[name] ?? ''))),
   );
+}
+
+/** The settings section a failure points at ("Search", "Model"), named as the options page heads it ("Search providers"). */
+function placeName(place: string | number | undefined): string {
+  const key = place === 'Search' ? 'settingsPlaceSearch' : place === 'Model' ? 'settingsPlaceModel' : null;
+  return key ? englishMessage(key, []) : String(place ?? '');
 }
 
 /** A refusal's English message (reason, command line, trace), from the entry the panel renders. */

@@ -155,7 +155,7 @@ describe.concurrent('spanlight ask, against HTTP fakes', () => {
     const r = await runCli(['ask', '--quiet', Q], { env: env({ SPANLIGHT_SEARCH_KEY: 'wrong-key-do-not-print' }) });
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toBe(
-      'spanlight ask: unavailable: Brave Search rejected the key (401): check Settings → Search. ' +
+      'spanlight ask: unavailable: Brave Search rejected the key (401): check Settings → Search providers. ' +
         '(here: the SPANLIGHT_* variables, see spanlight ask --help)',
     );
     const result = JSON.parse(r.stdout) as AnswerResult;

@@ -262,6 +262,35 @@ describe('spanlight verify', () => {
     expect(out[1].reasons.join(' ')).toContain('500,000');
   });
 
+  it('a bad line gets its own error line in its place; the good ones are answered; exit 1', async () => {
+    const good = { id: 'a', claim: 'Exampleville had 412,000 residents on 1 January 2026.', passage: evidence[0]!.text };
+    const stdin = [JSON.stringify(good), 'not json', '', JSON.stringify({ id: 7 }), JSON.stringify({ ...good, id: 'b' })].join(
+      '\n',
+    );
+    const r = await runInProcess(['verify'], { stdin });
+    expect(r.code).toBe(1);
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(out.map((o) => [o.id, o.verdict ?? o.error])).toEqual([
+      ['a', 'supported'],
+      [undefined, expect.stringMatching(/^stdin line 2: not valid JSON/)],
+      [7, 'stdin line 4: "claim" Invalid input: expected string, received undefined'],
+      ['b', 'supported'],
+    ]);
+    expect(oneLine(r.stderr)).toBe(
+      'spanlight verify: 2 of 4 lines could not be read (stdin line 2, 4): each has {"error"} in its place on stdout',
+    );
+  });
+
+  it('no pairs (empty stdin): a note, nothing on stdout, exit 0', async () => {
+    const r = await runInProcess(['verify'], { stdin: '\n\n' });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(oneLine(r.stderr)).toMatch(/^spanlight verify: no pairs on stdin/);
+  });
+
   it('bad input and --judge without a model are one-line errors', async () => {
     const bad = await runInProcess(['verify'], { stdin: '{"id": 1}\n' });
     expect(bad.code).toBe(1);

@@ -532,29 +532,38 @@ describe.concurrent('spanlight factcheck: input that cannot be checked, and prov
       [
         ['factcheck', pageFile, '--url', PAGE_URL, '--max-claims', '0'],
         {},
-        /^spanlight factcheck: --max-claims must be a whole number of 1 or more, got "0"/,
+        /^spanlight factcheck: --max-claims must be a positive whole number \(1, 2, 3…\), got "0"/,
       ],
       [
         ['factcheck', pageFile, '--url', PAGE_URL, '--max-claims', 'abc'],
         {},
-        /--max-claims must be a whole number of 1 or more, got "abc"/,
+        /--max-claims must be a positive whole number \(1, 2, 3…\), got "abc"/,
       ],
       [
         ['factcheck', pageFile, '--url', PAGE_URL, '--max-claims=-3'],
         {},
-        /--max-claims must be a whole number of 1 or more, got "-3"/,
+        /--max-claims must be a positive whole number \(1, 2, 3…\), got "-3"/,
+      ],
+      [
+        ['factcheck', pageFile, '--url', PAGE_URL, '--max-claims', '-3'],
+        {},
+        /^spanlight factcheck: --max-claims must be a positive whole number \(1, 2, 3…\), got "-3"/,
       ],
       [
         ['factcheck', pageFile, '--url', PAGE_URL, '--max-claims', '2.5'],
         {},
-        /--max-claims must be a whole number of 1 or more, got "2.5"/,
+        /--max-claims must be a positive whole number \(1, 2, 3…\), got "2.5"/,
       ],
       [['factcheck', pageFile, '--url', PAGE_URL, '--max-claims'], {}, /^spanlight factcheck: --max-claims needs a value/],
       [['factcheck', pageFile, '--url', PAGE_URL, '--fast'], {}, /^spanlight factcheck: unknown option --fast/],
       [['factcheck', pageFile, '--url', PAGE_URL], { SPANLIGHT_SEARCH_PROVIDER: 'bing' }, /unknown provider "bing"/],
       [['factcheck', pageFile, '--url', PAGE_URL], { SPANLIGHT_SEARCH_PROVIDER: 'brave' }, /brave needs an API key/],
       // A usage error is said before the file is read.
-      [['factcheck', 'no/such/page.html', '--url', PAGE_URL, '--max-claims', '0'], {}, /--max-claims must be a whole number/],
+      [
+        ['factcheck', 'no/such/page.html', '--url', PAGE_URL, '--max-claims', '0'],
+        {},
+        /--max-claims must be a positive whole number/,
+      ],
     ];
     for (const [args, e, message] of cases) {
       const r = await runInProcess(args, { env: e });
@@ -597,7 +606,7 @@ describe.concurrent('spanlight factcheck: input that cannot be checked, and prov
     });
     expect(key.code).toBe(1);
     expect(oneLine(key.stderr)).toBe(
-      'spanlight factcheck: unavailable: Brave Search rejected the key (401): check Settings → Search. ' +
+      'spanlight factcheck: unavailable: Brave Search rejected the key (401): check Settings → Search providers. ' +
         '(here: the SPANLIGHT_* variables, see spanlight factcheck --help)',
     );
     expect(key.stdout + key.stderr).not.toContain('wrong-key-do-not-print');

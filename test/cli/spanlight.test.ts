@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'vitest';
+import { MAX_PAGE_HTML_CHARS } from '../../lib/pages/page-limit';
 import { oneLine, runCli, runInProcess } from './run-cli';
 
 const NAMES = ['ask', 'verdict', 'factcheck', 'extract', 'anchor', 'eval'];
@@ -57,5 +59,17 @@ describe('spanlight: the dispatcher, in process', () => {
     const r = await runInProcess(['--version']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
+
+describe('the page size limit, as documented', () => {
+  it('--help, docs/command-line.md and the README give the limit in force, and the exit codes', async ({ expect }) => {
+    const figure = MAX_PAGE_HTML_CHARS.toLocaleString('en-US');
+    const help = (await runInProcess(['--help'])).stdout;
+    expect(help).toContain(`A page is read up to ${MAX_PAGE_HTML_CHARS / 1e6} MB of HTML (${figure} characters`);
+    const docs = readFileSync('docs/command-line.md', 'utf8');
+    expect(docs).toContain(`**The page size limit is ${MAX_PAGE_HTML_CHARS / 1e6} MB of HTML** (${figure} characters`);
+    for (const code of ['0', '1', '2']) expect(docs).toMatch(new RegExp(`^\\| ${code} +\\| `, 'm'));
+    expect(readFileSync('README.md', 'utf8')).toContain(`A page is read up to ${MAX_PAGE_HTML_CHARS / 1e6} MB of HTML`);
   });
 });

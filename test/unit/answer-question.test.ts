@@ -134,7 +134,7 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     );
     expect(r.mode).toBe('unavailable');
     if (r.mode === 'unavailable')
-      expect(r.failures[0]!.message).toBe('Brave Search rejected the key (401): check Settings → Search.');
+      expect(r.failures[0]!.message).toBe('Brave Search rejected the key (401): check Settings → Search providers.');
   });
 
   it('an unreachable model is "unavailable" with a message naming it', async () => {

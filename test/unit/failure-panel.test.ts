@@ -113,7 +113,9 @@ describe('failures in the panel: titled by role, worded from the catalogue', () 
     expect(result.mode).toBe('unavailable');
     const shown = panelText(result);
     expect(shown.heading).toBe('Search unavailable');
-    expect(shown.failures).toEqual([{ role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search.' }]);
+    expect(shown.failures).toEqual([
+      { role: 'search', text: 'Brave Search rejected the key (401): check Settings → Search providers.' },
+    ]);
     if (result.mode === 'unavailable') expect(result.failures[0]).toMatchObject({ role: 'search', code: 'key-rejected' });
   });
 
@@ -300,7 +302,7 @@ describe('warnings of an answered result: structured like failures, worded from 
     ]);
     // The command line prints the English made from the same codes.
     expect(result.warnings.map((w) => w.message)).toEqual([
-      'Brave Search rejected the key (401): check Settings → Search. Spanlight went on without it.',
+      'Brave Search rejected the key (401): check Settings → Search providers. Spanlight went on without it.',
       'Wikipedia had a server error (503): try again. Spanlight went on without it.',
     ]);
   });
@@ -311,7 +313,7 @@ describe('warnings of an answered result: structured like failures, worded from 
       {
         role: 'search',
         code: 'provider-skipped',
-        text: 'Brave Search rejected the key (401): check Settings → Search. Spanlight went on without it.',
+        text: 'Brave Search rejected the key (401): check Settings → Search providers. Spanlight went on without it.',
       },
       {
         role: 'search',

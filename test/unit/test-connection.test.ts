@@ -80,7 +80,7 @@ describe('testSearchProvider: a real search through the adapter', () => {
     const s = settingsForProviderTest(stored(), { provider: 'brave', baseUrl: brave.baseUrl, apiKey: 'wrong' });
     expect(await testSearchProvider(s, 'brave', deps)).toEqual({
       outcome: 'auth',
-      message: 'Brave Search rejected the key (401): check Settings → Search.',
+      message: 'Brave Search rejected the key (401): check Settings → Search providers.',
     });
   });
 
