@@ -30,9 +30,13 @@ export const MIRROR_DIR = path.resolve(PROJECT_ROOT, '../shared');
 /** The file `npm run data` writes in the cache once every file is there and checked: the manifest's sha256. */
 export const COMPLETE_FILE = '.complete';
 
-/** What a run without the data prints, once. */
-export const DATA_ABSENT_LINE =
-  'Corpus and dataset checks did not run: their data is not here (run `npm run data` to get it; see docs/testing.md).';
+/** The one line a run prints when `what` did not run for want of the data. */
+export function absentLine(what: string): string {
+  return `${what} did not run: their data is not here (run \`npm run data\` to get it; see docs/testing.md).`;
+}
+
+/** What the Node suites print, once, without the data. */
+export const DATA_ABSENT_LINE = absentLine('Corpus and dataset checks');
 
 /** Set to 1, the data's absence is a failure instead of a skip. */
 export const REQUIRE_VARIABLE = 'SPANLIGHT_REQUIRE_DATA';
@@ -77,4 +81,11 @@ export function dataRequired(env: NodeJS.ProcessEnv = process.env): boolean {
  */
 export function dataPath(relative: string): string {
   return path.join(DATA_ROOT?.dir ?? CACHE_DIR, relative);
+}
+
+/** For a script that cannot run without the data: returns when it is here, else says so in one line and exits 1. */
+export function needData(script: string): void {
+  if (HAS_DATA) return;
+  console.error(`${script}: its data is not here (no complete ${CACHE_DIR}, no ${MIRROR_DIR}): run \`npm run data\` to fetch it`);
+  process.exit(1);
 }
