@@ -137,7 +137,7 @@ const GROUPS: GroupSpec[] = [
       derived: '{id, claim, wikipedia_title, label, sentences, supporting} per line',
     },
     licence: 'annotations ODC-BY; Wikipedia text CC BY-SA; cited articles as distributed by the authors',
-    readBy: ['scripts/eval-corroboration.ts', 'scripts/eval-standalone.ts'],
+    readBy: ['scripts/eval-corroboration.ts'],
   },
   {
     dir: 'data/searchable',
