@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts', 'test/{unit,corpus,verification,cli,property,eval}/**/*.test.ts'],
     environment: 'node',
+    // Says once when the corpus checks are skipped for want of their data (docs/testing.md).
+    globalSetup: ['test/data-setup.ts'],
     testTimeout: 30_000,
   },
 });

@@ -31,6 +31,9 @@ import {
   trainCheckworthy,
   type Example,
 } from './train-checkworthy';
+import { needData } from '../data/root';
+
+needData('scripts/eval-checkworthy.ts');
 
 const TARGET_F1 = 0.75;
 // The acceptance asks MAP 0.25, not reached (0.236 as the claim finder ranks); this floor is the

@@ -1,5 +1,5 @@
 /**
- * Keyless corroboration on WiCE's development split (../shared/data/corroboration/wice-dev.jsonl, see
+ * Keyless corroboration on WiCE's development split (data/corroboration/wice-dev.jsonl in the data root, see
  * its NOTICE.md): for each Wikipedia sentence, the article its footnote cites is handed to
  * followCitations (lib/evidence/follow-citations.ts) as the fetched page, split into passages as the
  * code splits it, and the passage it accepts is checked against the annotators' supporting sentences.
@@ -20,7 +20,6 @@
  * what a bad model lets through.
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   articlePage,
   citingSpan,
@@ -37,8 +36,10 @@ import {
 import { followCitations, MIN_SUPPORT, READ_CANDIDATES, READ_FLOOR, type CitationReader } from '../lib/evidence/follow-citations';
 import { citationReader } from '../lib/claims/read-citations';
 import { labelJudge } from '../lib/eval/label-judge';
+import { dataPath, needData } from '../data/root';
 
-const FILE = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
+needData('scripts/eval-corroboration.ts');
+const FILE = dataPath('data/corroboration/wice-dev.jsonl');
 const ACCEPT = { supportedFound: 0.75, acceptedWrong: 0.03, unsupportedGiven: 0.05, twin: 0.05 };
 /**
  * The code alone's supported figure as measured now, 0.02 below, rounded down, as

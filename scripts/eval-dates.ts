@@ -1,6 +1,6 @@
 /**
  * Publication dates scored as htmldate scores them (issue #24), on the dev half of its evaluation
- * pages (../shared/corpus/real-pages/dates, see its NOTICE.md): each page is extracted with
+ * pages (corpus/real-pages/dates in the data root, data/root.ts; see its NOTICE.md): each page is extracted with
  * extractPage, the function fetchPage calls for a fetched page, and dated as extractPage dates it:
  * findDocumentDate on the parsed document, with the page's URL, no HTTP header (the saved pages
  * have none) and a read-at time after every label (now), else extractPage's own fallback, the
@@ -24,8 +24,10 @@ import { extractPage } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import type { Dated } from '../lib/shared/types';
 import { corpusNames, loadPage, pageUrl, sameDay } from '../test/corpus/corpus';
+import { dataPath, needData } from '../data/root';
 
-const DEV_DIR = path.resolve('../shared/corpus/real-pages/dates');
+needData('scripts/eval-dates.ts');
+const DEV_DIR = dataPath('corpus/real-pages/dates');
 /** Later than every label: a page read now. */
 const READ_AT = new Date().toISOString();
 /** test/corpus/extract.test.ts's retrieval time. */

@@ -1,6 +1,6 @@
 /**
  * Main-text extraction scored as trafilatura scores it (issue #24), on the dev third of its
- * evaluation set (../shared/corpus/real-pages/extraction, see its NOTICE.md): each page is extracted
+ * evaluation set (corpus/real-pages/extraction in the data root, data/root.ts; see its NOTICE.md): each page is extracted
  * with extractPage, the function fetchPage calls for a fetched page, at the page's URL. A `with`
  * snippet found in the whitespace-normalised text is a true positive, one missing a false negative;
  * a `without` snippet found is a false positive, one absent a true negative. Then the Readability
@@ -23,8 +23,10 @@ import { extractPage, visibleText } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import type { DomNodeLike } from '../lib/anchor/text-map';
 import { corpusNames, loadPage, pageUrl, tokenF1 } from '../test/corpus/corpus';
+import { dataPath, needData } from '../data/root';
 
-const DEV_DIR = path.resolve('../shared/corpus/real-pages/extraction');
+needData('scripts/eval-extraction.ts');
+const DEV_DIR = dataPath('corpus/real-pages/extraction');
 const RETRIEVED_AT = '2026-11-30T00:00:00.000Z';
 const F1_FLOOR = 0.95;
 

@@ -11,11 +11,12 @@
  * was over a limit or a share falls below its floor: the figure measured now, 0.02 below, rounded
  * down (FLOORS). --misses lists the claims whose article was not found, with their queries.
  */
-import path from 'node:path';
+import { dataPath, needData } from '../data/root';
 import { measureEngine, poolPages, searchableRows } from '../test/eval/search-harness';
 
-const CLAIMS = path.resolve('../shared/data/searchable/wice-dev-claims.jsonl');
-const CITED = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
+needData('scripts/eval-search.ts');
+const CLAIMS = dataPath('data/searchable/wice-dev-claims.jsonl');
+const CITED = dataPath('data/corroboration/wice-dev.jsonl');
 /**
  * Shares of the claims checked: the figure measured on dev (every-word 0.850, any-word 0.967, on
  * 2026-12-02) 0.02 below, rounded down, and never under the aim (every-word ≥ 0.60, any-word ≥ 0.95).

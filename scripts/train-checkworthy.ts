@@ -1,5 +1,5 @@
 /**
- * Trains the check-worthiness model (lib/factcheck/checkworthy.ts) on ../shared/data/checkworthy:
+ * Trains the check-worthiness model (lib/factcheck/checkworthy.ts) on data/checkworthy in the data root (data/root.ts):
  * CheckThat! 2024 English train and the 19 CheckThat! 2019 training transcripts (never the 2024 dev
  * set, which scripts/eval-checkworthy.ts measures). An L2 logistic regression over `featuresOf`,
  * fitted by L-BFGS on the whole set in a fixed order (no randomness: two runs write the same bytes);
@@ -13,6 +13,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { languageReason } from '../lib/factcheck/left-out';
+import { dataPath, needData } from '../data/root';
 import {
   featuresOf,
   HAND_PREFIX,
@@ -83,7 +84,7 @@ export const DEFAULT_OPTIONS: TrainOptions = {
   refit: false,
 };
 
-export const DATA_DIR = path.resolve('../shared/data/checkworthy');
+export const DATA_DIR = dataPath('data/checkworthy');
 const MODEL_PATH = path.resolve('lib/factcheck/checkworthy-model.json');
 const FOLDS = 5;
 
@@ -391,6 +392,7 @@ export function shippedTrainingSet(data: CheckworthyData): Example[] {
 export const leftOut = (text: string) => languageReason(text, { paragraph: text, at: 0.5, fiction: false });
 
 async function main(): Promise<void> {
+  needData('scripts/train-checkworthy.ts');
   const data = loadCheckworthyData();
   const examples = shippedTrainingSet(data);
   const tune = process.argv.indexOf('--tune');

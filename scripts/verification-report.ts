@@ -1,6 +1,6 @@
 /**
  * Runs the deterministic verifier over the labelled verification data in
- * `../shared/data/verification/` and prints a table per dataset. Writes nothing but stdout.
+ * `data/verification/` in the data root (data/root.ts) and prints a table per dataset. Writes nothing but stdout.
  *
  *   npx tsx scripts/verification-report.ts
  */
@@ -9,8 +9,10 @@ import path from 'node:path';
 import { parseAnswers, parsePairs } from '../lib/eval/dataset';
 import { VERIFY_THRESHOLDS } from '../lib/verify/deterministic-verifier';
 import { evaluateAnswers, evaluatePairs } from '../lib/eval/verifier-metrics';
+import { dataPath, needData } from '../data/root';
 
-const DATA_DIR = path.resolve('../shared/data/verification');
+needData('scripts/verification-report.ts');
+const DATA_DIR = dataPath('data/verification');
 
 function read(name: string): string {
   const file = path.join(DATA_DIR, name);
@@ -19,7 +21,7 @@ function read(name: string): string {
   } catch (error) {
     throw new Error(
       `The shared verification data is missing: cannot read ${file}. ` +
-        `Run this from the project root, next to ../shared/data/verification/. (${(error as Error).message})`,
+        `Cannot read the labelled data: run \`npm run data\` to fetch it. (${(error as Error).message})`,
       { cause: error },
     );
   }

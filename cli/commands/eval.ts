@@ -23,15 +23,22 @@ function liveModelConfig(env: Io['env']): { baseUrl: string; apiKey: string; mod
   return { baseUrl, apiKey: read('SPANLIGHT_MODEL_KEY') ?? '', model: read('SPANLIGHT_MODEL') ?? 'gpt-4o-mini' };
 }
 
+/** The labelled sets' folder: --data, else the data root's (data/root.ts); a failure when there is none. */
+async function labelledData(dataDir: string | undefined): Promise<string> {
+  if (dataDir !== undefined) return dataDir;
+  const { HAS_DATA, dataPath } = await import('../../data/root');
+  if (!HAS_DATA) throw new FailureError('the labelled data is not here: run `npm run data` to fetch it, or give --data DIR');
+  return dataPath('data');
+}
+
 /** `spanlight eval --calibration`: the decision constants measured on every labelled set, both ways. */
 async function runCalibration(dataDir: string | undefined, json: boolean, io: Io): Promise<number> {
-  const [{ loadCalibrationItems }, { calibrationReport, renderCalibration }, { PROJECT_ROOT }] = await Promise.all([
+  const [{ loadCalibrationItems }, { calibrationReport, renderCalibration }] = await Promise.all([
     import('../../lib/eval/load-calibration'),
     import('../../lib/eval/calibration-report'),
-    import('../../lib/eval/load'),
   ]);
-  const dir = dataDir ?? path.resolve(PROJECT_ROOT, '../shared/data');
   if (dataDir !== undefined) checkDirectory(dataDir, '--data');
+  const dir = await labelledData(dataDir);
   let report;
   try {
     io.err(`spanlight eval: reading the labelled sets in ${dir}…`);
@@ -52,7 +59,7 @@ async function runJudge(
   options: { data?: string; thresholds?: string; wrong?: string; seed?: string; json: boolean },
   io: Io,
 ): Promise<number> {
-  const [{ loadJudgedRows }, { parseAnswers }, judge, { DEFAULT_PATHS, loadThresholds, PROJECT_ROOT }, { thresholdFailures }] =
+  const [{ loadJudgedRows }, { parseAnswers }, judge, { DEFAULT_PATHS, loadThresholds }, { thresholdFailures }] =
     await Promise.all([
       import('../../lib/eval/load-judge-sets'),
       import('../../lib/eval/dataset'),
@@ -64,7 +71,7 @@ async function runJudge(
   if (!(share >= 0 && share <= 1)) throw new UsageError(`--wrong takes a share between 0 and 1, got "${options.wrong}"`);
   const seed = options.seed === undefined ? judge.SEED : /^\s*-?\d+\s*$/.test(options.seed) ? Number(options.seed) : NaN;
   if (!Number.isInteger(seed)) throw new UsageError(`--seed takes a whole number, got "${options.seed}"`);
-  const dir = options.data ?? path.resolve(PROJECT_ROOT, '../shared/data');
+  const dir = await labelledData(options.data);
   const factFile = path.join(dir, 'factcheck/climate-fever-dev.jsonl');
   const answersFile = path.join(dir, 'verification/answers-dev.jsonl');
   const thresholdsFile = options.thresholds ?? DEFAULT_PATHS.thresholds;
@@ -110,8 +117,8 @@ gate, citation attachment, verification and conflict detection (the code "spanli
   - test/eval/cases/*.json: frozen cases (evidence, a scripted model draft, the expected mode and
     which claims must be kept or dropped, a gold source and answer where one applies), in five
     categories: answerable, partial, must-refuse, hostile, planted;
-  - ../shared/data/verification/answers-dev.jsonl: real cited answers with human labels per claim
-    (skipped, and said, when the file is absent).
+  - data/verification/answers-dev.jsonl in the data root (.data/ or ../shared: docs/testing.md):
+    real cited answers with human labels per claim (skipped, and said, when the file is absent).
 
 Metrics: citation precision (of the citations on shown claims, the share that support their claim,
 by the expectations or the human labels), citation coverage (shown claims that carry a citation),
@@ -135,7 +142,7 @@ The model comes from the environment, as for "spanlight ask":
 
 --calibration measures the verifier's and the fact-check's decision constants on every labelled dev
 set (WiCE and ExpertQA pairs, ExpertQA's cited answers, Climate-FEVER claims and sentences, from
-../shared/data/ or --data DIR) two ways: with the constants in force (fitted on all sets by
+the data root's data/ or --data DIR) two ways: with the constants in force (fitted on all sets by
 scripts/fit-constants.ts), and with constants fitted leaving the set measured out. A figure that
 moves by more than 0.05 is marked; the command exits 1 when the constants in force are not what the
 fit gives today. It reads every item once (about 6,000 readings) and takes a minute.
@@ -152,11 +159,11 @@ Options:
   --json             print the report as JSON instead of the table
   --out DIR          where report.json and report.md go (default .tmp/eval; live: live-report.*)
   --cases PATH       a case directory or one case file (default test/eval/cases)
-  --answers FILE     labelled answers (default ../shared/data/verification/answers-dev.jsonl)
+  --answers FILE     labelled answers (default the data root's data/verification/answers-dev.jsonl)
   --thresholds FILE  thresholds to hold the figures to (default test/eval/thresholds.json)
   --live             compose with the model in the environment (see above)
   --calibration      the decision constants' report (see above)
-  --data DIR         the labelled data for --calibration and --judge (default ../shared/data)
+  --data DIR         the labelled data for --calibration and --judge (default the data root's data/)
   --judge            the label-answering judge's report (see above)
   --wrong SHARE      --judge: the bad judge's share of wrong answers (default 0.2)
   --seed N           --judge: the seed of its errors (default 1)
@@ -192,11 +199,9 @@ Options:
       throw new UsageError('--answers and --thresholds do not apply to --live (it composes over the frozen cases only)');
     const modelConfig = values.live ? liveModelConfig(io.env) : null;
 
-    const [{ DEFAULT_PATHS, loadAnswers, loadCases, loadThresholds }, { runLive, runScripted }, report] = await Promise.all([
-      import('../../lib/eval/load'),
-      import('../../lib/eval/run'),
-      import('../../lib/eval/report'),
-    ]);
+    const [{ DEFAULT_PATHS, loadAnswers, loadCases, loadThresholds }, { runLive, runScripted }, report, data] = await Promise.all(
+      [import('../../lib/eval/load'), import('../../lib/eval/run'), import('../../lib/eval/report'), import('../../data/root')],
+    );
     const load = <T>(what: () => T): T => {
       try {
         return what();
@@ -220,10 +225,11 @@ Options:
         throw new FailureError(`the model failed: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
       }
     } else {
-      const answersFile = values.answers ?? DEFAULT_PATHS.answers;
+      const answersFile = values.answers ?? data.dataPath('data/verification/answers-dev.jsonl');
       const answers = load(() => loadAnswers(answersFile));
       if (!answers && values.answers !== undefined) throw new FailureError(`${answersFile}: no such file`);
-      if (!answers) io.err(`spanlight eval: note: ${answersFile} not found: the answers-dev part is skipped`);
+      // Without the data at all the table says the part was skipped (and `npm run eval` says why, once).
+      if (!answers && data.HAS_DATA) io.err(`spanlight eval: note: ${answersFile} not found: the answers-dev part is skipped`);
       result = runScripted(cases, { file: path.relative(process.cwd(), answersFile) || answersFile, answers }, () => io.now());
       const thresholdsFile = values.thresholds ?? DEFAULT_PATHS.thresholds;
       const thresholds = load(() => loadThresholds(thresholdsFile));

@@ -3,9 +3,13 @@ import path from 'node:path';
 import { extractPage } from '../../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../../lib/pages/parse-html';
 import type { MarkupRoles } from '../../lib/pages/markup-roles';
+import { dataPath, HAS_DATA } from '../../data/root';
 
-/** Readability's test pages, beside the project at `../shared/corpus/readability-pages`. */
-export const CORPUS_DIR = path.resolve('../shared/corpus/readability-pages');
+/** Readability's test pages, in the data root (data/root.ts: `.data/` or `../shared`) at `corpus/readability-pages`. */
+export const CORPUS_DIR = dataPath('corpus/readability-pages');
+
+/** Whether the corpus is here: the corpus checks are skipped without it (`npm run data` gets it). */
+export const HAS_CORPUS = HAS_DATA && existsSync(CORPUS_DIR);
 
 /** Readability's test URL, used for pages that name no URL of their own. */
 export const FAKE_URL = 'http://fakehost/test/page.html';
@@ -27,10 +31,7 @@ export interface CorpusPage {
 /** Names of the corpus pages, sorted; throws a clear error when the corpus is not there. */
 export function corpusNames(): string[] {
   if (!existsSync(CORPUS_DIR)) {
-    throw new Error(
-      `Corpus not found at ${CORPUS_DIR}. The corpus tests read ../shared/corpus/readability-pages ` +
-        'relative to the project root: run them from the project root with ../shared in place.',
-    );
+    throw new Error(`Corpus not found at ${CORPUS_DIR}: run \`npm run data\` to fetch it (or put the mirror at ../shared).`);
   }
   const names = readdirSync(CORPUS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(CORPUS_DIR, d.name, 'source.html')))

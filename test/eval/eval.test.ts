@@ -5,12 +5,14 @@ import { DEFAULT_PATHS, loadAnswers, loadCases, loadThresholds } from '@/lib/eva
 import { checkThresholds, thresholdFailures } from '@/lib/eval/report';
 import { runScripted } from '@/lib/eval/run';
 import { registrableDomain } from '@/lib/pages/publisher';
+import { dataPath } from '../../data/root';
 
 // The whole evaluation, in process, as `npm run eval` runs it: it takes a second or two.
 const started = performance.now();
 const cases = loadCases();
-const answers = loadAnswers();
-const report = runScripted(cases, { file: DEFAULT_PATHS.answers, answers });
+const ANSWERS = dataPath('data/verification/answers-dev.jsonl');
+const answers = loadAnswers(ANSWERS);
+const report = runScripted(cases, { file: ANSWERS, answers });
 report.thresholds = checkThresholds(report, loadThresholds(), path.relative(process.cwd(), DEFAULT_PATHS.thresholds));
 const elapsedMs = performance.now() - started;
 

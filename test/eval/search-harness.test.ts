@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
+import { dataPath, HAS_DATA } from '../../data/root';
 import { describe, expect, it } from 'vitest';
 import { measureEngine, poolPages, searchableRows } from './search-harness';
 
-const CLAIMS = path.resolve('../shared/data/searchable/wice-dev-claims.jsonl');
-const CITED = path.resolve('../shared/data/corroboration/wice-dev.jsonl');
+const CLAIMS = HAS_DATA ? dataPath('data/searchable/wice-dev-claims.jsonl') : '';
+const CITED = HAS_DATA ? dataPath('data/corroboration/wice-dev.jsonl') : '';
 /** The first rows of WiCE dev, in file order: enough to tell planned queries from sentences, quick enough for every run. */
 const ROWS = 60;
 

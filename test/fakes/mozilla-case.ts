@@ -1,17 +1,16 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { articleHtml } from './fixture-site';
+import { samplePage } from './sample-pages';
 
 /**
  * A keyless case on a real article: Wikipedia's "Mozilla" as saved in Readability's test corpus
- * (../shared/corpus, real MediaWiki footnote markup), whose footnote [2] cites the Mozilla
+ * (test/fixtures/pages/readability, real MediaWiki footnote markup), whose footnote [2] cites the Mozilla
  * Foundation's page "About the Mozilla Corporation", and a stand-in for that cited page.
  */
 export const MOZILLA_CITED_URL = 'https://www.mozilla.org/foundation/moco/';
 
 /** The article as saved; `citedUrl` replaces the cited page's address where a test serves it elsewhere. */
 export function mozillaArticle(citedUrl = MOZILLA_CITED_URL): string {
-  const html = readFileSync(path.resolve('../shared/corpus/readability-pages/wikipedia/source.html'), 'utf8');
+  const html = samplePage('wikipedia').source;
   return html.split(MOZILLA_CITED_URL).join(citedUrl);
 }
 

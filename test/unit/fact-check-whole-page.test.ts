@@ -21,7 +21,8 @@ import {
   type ChatRequestBody,
   type FakeOpenAi,
 } from '../fakes/openai-server';
-import { loadPage, pageUrl } from '../corpus/corpus';
+import { pageUrl } from '../corpus/corpus';
+import { samplePage } from '../fakes/sample-pages';
 
 // Issue 22, "Fact-check the whole page": claims from every part of a long page, found once; verdicts
 // as they settle, the higher-ranked claims' pages first; Stop; searches and pages shared.
@@ -63,10 +64,11 @@ describe('with a model: claims from every part of a 40,000-character page, none 
   }
 
   beforeAll(async () => {
-    // Three real articles of the corpus, one after the other, cut at the sentence ending before 40,000 characters.
+    // Real articles (samples of the corpus), one after the other, cut at the sentence ending before 40,000 characters
+    // (before the code of the last one).
     const texts: string[] = [];
-    for (const name of ['wikipedia', 'quanta-1', 'medium-3']) {
-      const page = loadPage(name);
+    for (const name of ['wikipedia', 'wikipedia-3', 'ebb-org', '002'] as const) {
+      const page = samplePage(name);
       const input = { html: page.source, url: pageUrl(page.source), lastModified: null, retrievedAt: NOW.toISOString() };
       texts.push((await extractPage({ ...input, origin: 'tab' }, parseHtmlWithLinkedom)).page.text);
     }

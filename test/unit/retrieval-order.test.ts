@@ -6,7 +6,7 @@ import { splitPassages } from '@/lib/pages/passages';
 import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import type { SearchHit } from '@/lib/shared/types';
-import { loadPage } from '../corpus/corpus';
+import { samplePage } from '../fakes/sample-pages';
 
 const hit = (url: string, title: string, snippet: string, rank: number): SearchHit => ({
   url,
@@ -62,11 +62,11 @@ describe('pages are read by our ranking, one per registrable domain before the b
   });
 });
 
-describe('relevance per part of the question, on a real page (Wikipedia’s Mozilla article in the corpus)', () => {
+describe('relevance per part of the question, on a real page (Wikipedia’s Mozilla article, a sample of the corpus)', () => {
   it('a passage answering one part of a two-part question is kept for that part', async () => {
     const { page } = await extractPage(
       {
-        html: loadPage('wikipedia').source,
+        html: samplePage('wikipedia').source,
         url: 'https://en.wikipedia.org/wiki/Mozilla',
         lastModified: null,
         retrievedAt: '2026-11-30T12:00:00Z',

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verdictFor, type VerdictKind } from '@/lib/verify/verdict';
 import { parseFactCheckRows } from '@/lib/eval/load-calibration';
 import type { EvidenceSpan } from '@/lib/shared/types';
+import { dataPath, HAS_DATA } from '../../data/root';
 
-const FILE = path.resolve('../shared/data/factcheck/climate-fever-dev.jsonl');
+const FILE = dataPath('data/factcheck/climate-fever-dev.jsonl');
 
 /**
  * The fact-check's verdicts in code, as the fact-check runs them (verdictFor), on real claims with
@@ -13,11 +13,11 @@ const FILE = path.resolve('../shared/data/factcheck/climate-fever-dev.jsonl');
  * figures measured with the fitted constants (`npm run eval` prints them with the leave-one-out
  * figures); the false-support bound is the issue's.
  */
-describe('fact-check verdicts on Climate-FEVER (dev)', () => {
+describe.skipIf(!HAS_DATA)('fact-check verdicts on Climate-FEVER (dev)', () => {
   const pairs: Array<{ label: string; verdict: VerdictKind }> = [];
   const claims: Array<{ label: string; verdict: VerdictKind }> = [];
   beforeAll(() => {
-    if (!existsSync(FILE)) throw new Error(`Missing ${FILE}: the shared/ folder must sit beside the project (see README).`);
+    if (!existsSync(FILE)) throw new Error(`Missing ${FILE}: run \`npm run data\` to fetch it.`);
     for (const row of parseFactCheckRows(readFileSync(FILE, 'utf8'))) {
       const spans = row.evidence.map(
         (e) => ({ spanId: e.id, text: e.text, url: `https://en.wikipedia.org/${e.id}` }) as EvidenceSpan,

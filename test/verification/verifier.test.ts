@@ -9,6 +9,7 @@ import { evaluateAnswers, evaluatePairs, type AnswerMetrics, type PairMetrics } 
 import { factFound, numericFacts, numericIndex } from '@/lib/verify/numbers';
 import { quoteFound } from '@/lib/verify/quote';
 import { normalizeText } from '@/lib/anchor/normalize';
+import { dataPath, HAS_DATA } from '../../data/root';
 
 /** Whether every numeric fact of `claim` is stated by `passage`. */
 function numbersFound(claim: string, passage: string): boolean {
@@ -208,24 +209,22 @@ describe('claims of an answer against their cited spans', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// The labelled data in ../shared/data/verification/ (see its NOTICE.md).
+// The labelled data in the data root's data/verification/ (see its NOTICE.md; data/root.ts).
 
-const DATA_DIR = path.resolve('../shared/data/verification');
+const DATA_DIR = dataPath('data/verification');
 
 function readShared(name: string): string {
   const file = path.join(DATA_DIR, name);
   try {
     return readFileSync(file, 'utf8');
   } catch (error) {
-    throw new Error(
-      `The shared folder is missing: cannot read ${file}. These tests need the labelled verification data in ` +
-        `../shared/data/verification/ next to the project (run vitest from the project root).`,
-      { cause: error },
-    );
+    throw new Error(`Cannot read ${file}: these tests need the labelled verification data (run \`npm run data\` to fetch it).`, {
+      cause: error,
+    });
   }
 }
 
-describe('on the labelled data (pairs-dev, answers-dev)', () => {
+describe.skipIf(!HAS_DATA)('on the labelled data (pairs-dev, answers-dev)', () => {
   let pairs: PairMetrics[];
   let answers: AnswerMetrics;
   const bySource = (source: string) => {
