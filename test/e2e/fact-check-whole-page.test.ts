@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { HAS_CORPUS, loadPage } from '../corpus/corpus';
-import { SOURCES, checkableOf, sourcesFor } from '../fakes/shared-sources';
+import { SOURCES, checkableOf, restButton, sourcesFor } from '../fakes/shared-sources';
 import { DEFAULT_CLAIM_BUDGET } from '@/lib/factcheck/fact-check';
 import { articleHtml, startFixtureSite, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
@@ -130,7 +130,8 @@ describe.skipIf(!HAS_CORPUS)(
       const ranks = await verdicts.evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-rank'))));
       expect(ranks).toEqual(Array.from({ length: DEFAULT_CLAIM_BUDGET }, (_, i) => i + 1));
       // The rest: a button that says how many and what it costs, and the list, collapsed.
-      const rest = view.getByRole('button', { name: `Check the other ${left} (about ${left} searches)` });
+      // The searches are the distinct queries the rest plan (claim-queries.ts), at least one.
+      const rest = view.getByRole('button', { name: restButton(left) });
       await expect.poll(() => rest.isVisible()).toBe(true);
       const summary = view.locator('details.not-checked summary');
       expect(await summary.textContent()).toBe(`Not checked (${left})`);
@@ -231,9 +232,7 @@ describe.skipIf(!HAS_CORPUS)(
         const total = Number(/of (\d+) checkable claims checked/.exec(count)?.[1]);
         expect(count).toContain(`${kept} of ${total}`);
         expect(await view.locator('details.not-checked summary').textContent()).toBe(`Not checked (${total - kept})`);
-        expect(
-          await view.getByRole('button', { name: `Check the other ${total - kept} (about ${total - kept} searches)` }).count(),
-        ).toBe(1);
+        expect(await view.getByRole('button', { name: restButton(total - kept) }).count()).toBe(1);
         await page.close();
       },
     );

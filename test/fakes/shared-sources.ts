@@ -27,3 +27,8 @@ export function sourcesFor(q: string, sentences: string[]): number[] {
   const k = best >= Math.max(2, asked.length * 0.6) ? shared.indexOf(best) : -1;
   return [...(k >= 0 ? [k % SOURCES] : []), h % SOURCES].filter((v, i, a) => a.indexOf(v) === i);
 }
+
+/** The "check the rest" button's name for `n` claims: its searches are the distinct queries they plan, at least one. */
+export function restButton(n: number): RegExp {
+  return new RegExp(`^Check the other ${n} \\(about [1-9]\\d* searches\\)$`);
+}
