@@ -84,6 +84,7 @@ describe('units in words, one table (issue #37)', () => {
     // No rate converts one currency into another.
     expect(agree('$5 million', '€5 million')).toBe(false);
     expect(agree('$5 million', 'A$5 million')).toBe(false);
+    expect(agree('$5m', '€5m')).toBe(false);
     expect(agree('£2 billion', '2 billion pounds sterling')).toBe(true);
   });
 
