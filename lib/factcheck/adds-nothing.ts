@@ -5,7 +5,7 @@
 import { NAME_RE, OPENERS, openingAt } from './standalone-lexicon';
 
 /** A number as compared: thousands separators dropped ("1,000" and "1.000" are 1000). */
-const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
+export const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
 
 /**
  * Whether a model-written standalone claim adds nothing the page does not say: every capitalised

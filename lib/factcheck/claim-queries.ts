@@ -8,6 +8,7 @@
  */
 import { namesIn } from '../verify/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';
+import { numberKey } from './adds-nothing';
 
 /** At most this many queries per claim for each kind of engine, each at most this many words and characters. */
 export const QUERY_CAPS = { queries: 3, words: 12, chars: 300 } as const;
@@ -210,8 +211,6 @@ export function queriesFor(plan: ClaimQueries, provider: { limits: { matches: 'e
   return provider.limits.matches === 'every' ? plan.every : plan.any;
 }
 
-/** A number as compared: thousands separators dropped. */
-const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');
 
 /**
  * The model's queries for a claim when the code's checks pass, else the code's: each query within
