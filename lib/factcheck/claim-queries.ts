@@ -211,7 +211,6 @@ export function queriesFor(plan: ClaimQueries, provider: { limits: { matches: 'e
   return provider.limits.matches === 'every' ? plan.every : plan.any;
 }
 
-
 /**
  * The model's queries for a claim when the code's checks pass, else the code's: each query within
  * the caps, not empty, not a repeat, every capitalised word and every number in it from the claim.
