@@ -1,14 +1,14 @@
 /**
  * How often a claim that opens with a pronoun or a bare reference comes out naming its subject, on
  * WiCE dev (Wikipedia sentences with the paragraph before them). The page is the article's title,
- * the context and the claim, undated. Also measures `addsNothing` against two doubles of a model:
+ * the context and the claim (in the context's last paragraph unless the context ends one), undated. Also measures `addsNothing` against two doubles of a model:
  * one that only puts the title in the pronoun's place (must pass), one that adds a name or a year
  * the page does not have (must be refused).
  *
  *   npx tsx scripts/eval-standalone.ts [--check] [--verbose]
  *
- * --check exits 1 when the share falls below FLOOR (what the rules reach today, rounded down: the
- * acceptance asks TARGET, not met yet) or addsNothing lets a bad standalone through or refuses a good one.
+ * --check exits 1 when the share falls below the acceptance's TARGET, or addsNothing lets a bad
+ * standalone through or refuses a good one.
  */
 import { readFileSync } from 'node:fs';
 import { addsNothing, standaloneClaims, titleName } from '../lib/factcheck/standalone';
@@ -16,8 +16,6 @@ import { dataPath, needData } from '../data/root';
 
 /** What the acceptance asks of the share. */
 const TARGET = 0.9;
-/** What --check holds: the share the rules reach today (0.888), rounded down, so a change that loses ground fails. */
-const FLOOR = 0.88;
 needData('scripts/eval-standalone.ts');
 const FILE = dataPath('data/searchable/wice-dev-claims.jsonl');
 
@@ -61,7 +59,8 @@ let badTried = 0;
 const misses: string[] = [];
 
 for (const row of rows) {
-  const text = `${row.title}\n${row.context}\n${row.claim}`;
+  // The claim is the sentence right after its context: in the same paragraph unless the context ends one.
+  const text = `${row.title}\n${row.context}${!row.context || row.context.endsWith('\n') ? '' : ' '}${row.claim}`;
   const start = text.length - row.claim.length;
   const [out] = standaloneClaims({ text, title: row.title, published: null }, [{ sentence: row.claim, start, end: text.length }]);
   const claim = row.claim.replace(/\s+/g, ' ').trim();
@@ -103,7 +102,7 @@ console.log(
 if (process.argv.includes('--verbose')) for (const m of misses) console.log(`  miss ${m}`);
 if (process.argv.includes('--check')) {
   const failures = [
-    share < FLOOR && `share ${share.toFixed(3)} is below ${FLOOR}`,
+    share < TARGET && `share ${share.toFixed(3)} is below ${TARGET}`,
     goodPass < rows.length && `addsNothing refused ${rows.length - goodPass} good standalone forms`,
     badRefused < badTried && `addsNothing let ${badTried - badRefused} bad standalone forms through`,
   ].filter(Boolean);
@@ -111,5 +110,5 @@ if (process.argv.includes('--check')) {
     console.error(`check failed: ${failures.join('; ')}`);
     process.exit(1);
   }
-  console.log(`check passed (floor ${FLOOR}; the acceptance asks ${TARGET})`);
+  console.log(`check passed (floor ${TARGET}; the acceptance asks ${TARGET})`);
 }

@@ -86,8 +86,10 @@ export interface EngineFigures {
 /** The claim's sentence as the fact-check finds it in its page: its standalone form, whether or not it is check-worthy. */
 export async function claimInPage(row: SearchableRow): Promise<{ text: string; claim: RankedClaim | undefined }> {
   const head = [row.title, row.section.replace(/\.$/, ''), row.context.trim()].filter(Boolean).join('\n\n');
-  const text = `${head}\n\n${row.claim}`;
-  const at = head.length + 2;
+  // The claim is the sentence right after its context: in the same paragraph unless the context ends one.
+  const gap = !row.context.trim() || /\n\s*$/.test(row.context) ? '\n\n' : ' ';
+  const text = `${head}${gap}${row.claim}`;
+  const at = head.length + gap.length;
   const found = await findClaims({ text, title: row.title, published: null }, null);
   return { text, claim: found.claims.find((c) => c.start >= at - 1 && c.start < at + row.claim.length) };
 }

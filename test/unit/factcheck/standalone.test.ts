@@ -90,11 +90,44 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(out!.needsContext).toBe(true);
   });
 
-  it('a demonstrative standing for a statement ("This resulted in…") needs context', () => {
+  it('a demonstrative standing for a statement ("This resulted in…") takes in the sentence before it', () => {
     const text = 'Acme Corporation cut prices. This resulted in higher sales.';
     const [out] = run({ text, title: 'Acme Corporation', published: null, lang: 'en' }, 'This resulted in higher sales.');
-    expect(out!.standalone).toBe('This resulted in higher sales.');
-    expect(out!.needsContext).toBe(true);
+    expect(out!.standalone).toBe('Acme Corporation cut prices. This resulted in higher sales.');
+    expect(out!.resolved).toEqual([{ from: 'This', to: 'Acme Corporation cut prices.', kind: 'statement' }]);
+    expect(out!.needsContext).toBe(false);
+    // The sentence before, itself made to stand alone; only one sentence back.
+    const chained = 'Acme Corporation makes anvils. It cut prices in 2019. This resulted in higher sales.';
+    const [b] = run({ text: chained, title: 'Acme Corporation', published: null, lang: 'en' }, 'This resulted in higher sales.');
+    expect(b!.standalone).toBe('Acme Corporation cut prices in 2019. This resulted in higher sales.');
+  });
+
+  it('a statement demonstrative needs context when the sentence before is in another paragraph, needs context itself or is too long', () => {
+    const ctx = { title: 'Acme Corporation', published: null, lang: 'en' as const };
+    const para = 'Acme Corporation cut prices.\nThis resulted in higher sales.';
+    expect(run({ ...ctx, text: para }, 'This resulted in higher sales.')[0]).toMatchObject({
+      standalone: 'This resulted in higher sales.',
+      needsContext: true,
+    });
+    const open = 'It rained all week in the valley. This resulted in floods.';
+    expect(run({ ...ctx, text: open, title: 'What the storm did' }, 'This resulted in floods.')[0]!.needsContext).toBe(true);
+    const long = `Acme Corporation cut prices ${'again and '.repeat(50)}again. This resulted in higher sales.`;
+    expect(run({ ...ctx, text: long }, 'This resulted in higher sales.')[0]!.needsContext).toBe(true);
+  });
+
+  it('a pronoun with nothing to name nearby takes in the sentence before only when that one names something', () => {
+    const ctx = { title: 'What happened in the harbour this week', published: null, lang: 'en' as const };
+    const named = 'The ferry to Tallinn left the harbour at noon. They waved from the deck.';
+    expect(run({ ...ctx, text: named }, 'They waved from the deck.')[0]).toMatchObject({
+      standalone: 'The ferry to Tallinn left the harbour at noon. They waved from the deck.',
+      needsContext: false,
+    });
+    // A capitalised word only because it opens the sentence names nothing.
+    const none = 'Storms raged daily over the harbour. They waved from the deck.';
+    expect(run({ ...ctx, text: none }, 'They waved from the deck.')[0]).toMatchObject({
+      standalone: 'They waved from the deck.',
+      needsContext: true,
+    });
   });
 
   it('takes a one-word subject of the sentence before when the title is a headline ("Exampleville today")', () => {
@@ -142,7 +175,7 @@ describe('standaloneClaims: opening pronouns and references', () => {
       'That’s a total of 8 pounds.',
     );
     expect(a!.standalone).toBe('Xbox One X’s also surprisingly dense.');
-    expect(b!.needsContext).toBe(true);
+    expect(b!.standalone).toBe('Xbox One X’s also surprisingly dense. That’s a total of 8 pounds.');
     const story = 'It rained. He’d be floored by the news.';
     const [c] = run(
       { text: story, title: 'A story of rain and more rain', published: null, lang: 'en' },

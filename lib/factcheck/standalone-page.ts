@@ -1,0 +1,227 @@
+/**
+ * The page as the standalone forms read it, once: its sentences, the names in each, which name each
+ * sentence is about, surnames and the title's subject; and which named thing a reference stands for.
+ */
+import { languageOf, type Language } from '../text/language';
+import {
+  LEXICONS,
+  addFullNames,
+  OPENERS,
+  SHIP,
+  kindOf,
+  namesIn,
+  openingAt,
+  patternsOf,
+  sentenceSpans,
+  pronounCounts,
+  titleIsName,
+  titleName,
+  titleNames,
+  type Gender,
+  type Lexicon,
+} from './standalone-lexicon';
+import { openingReference, type Reference } from './standalone-references';
+
+/** What the page says around its claims. */
+export interface StandaloneContext {
+  /** The page's main text; the claims' offsets are into it. */
+  text: string;
+  /** The page's title, perhaps with a " - Site" or " | Site" suffix (stripped by its punctuation). */
+  title: string;
+  /** The page's publication date, ISO, or null when the page has none. */
+  published: string | null;
+  /** The page's language; detected from the text when absent, English when the text does not say. */
+  lang?: Language;
+}
+
+export interface Entity {
+  name: string;
+  kind: 'person' | 'thing';
+  gender?: Gender;
+}
+
+/** How many sentences back a reference may look for what it stands for. */
+export const LOOK_BACK = 2;
+/** How far back a gendered pronoun may find the last person who was a subject. */
+const FAR_LOOK_BACK = 6;
+
+/** A sentence's subject: in which sentence, and whether named there (not only a pronoun). */
+type Center = Entity & { at: number; explicit: boolean };
+
+/** A capitalised name in the page. */
+interface Mention {
+  name: string;
+  start: number;
+  sentence: number;
+  /** At the head of its sentence (or right after an introductory phrase): the sentence's subject. */
+  subject: boolean;
+}
+
+/** The page read once. */
+export interface Page {
+  lang: Language;
+  lex: Lexicon;
+  sentences: Array<[number, number]>;
+  /** Mentions in page order. */
+  mentions: Mention[];
+  /** Per sentence, the last person and the last thing that were a subject, up to and including it. */
+  centers: Array<{ person?: Center; thing?: Center }>;
+  /** Surname → the first full name that ends with it, and where it stands (-1: the title). */
+  surnames: Map<string, { name: string; start: number }>;
+  /** The page's own subject, from its title; undefined when the title is not a name (a headline). */
+  subject?: Entity;
+  /** Names that stood after a preposition of place somewhere on the page. */
+  places: Set<string>;
+  /** Names that stood after an article ("the Lowell Mill"): things, since people take none. */
+  articled: Set<string>;
+  /** Lone capitalised words that are names: the page writes them capitalised inside a sentence, or the title has them. */
+  proper: Set<string>;
+  /** Per sentence, its names and the reference it opens with, for a claim that is that sentence as written. */
+  names: Array<Array<{ name: string; at: number }>>;
+  refs: Array<Reference | null>;
+  /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
+  lowerWords: Set<string>;
+}
+
+/** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
+export function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
+  const fits = (e: Entity | undefined) =>
+    e !== undefined &&
+    (ref.fit === 'any' || e.kind === ref.fit || (ref.gender === 'f' && SHIP.test(e.name))) &&
+    !(ref.gender && e.gender && ref.gender !== e.gender);
+  // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
+  // has one that fits; a pronoun follows the sentences before it first.
+  if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
+  const center = index > 0 ? page.centers[index - 1] : undefined;
+  const recent = [center?.person, center?.thing]
+    .filter((e): e is Center => e !== undefined && index - e.at <= LOOK_BACK && fits(e))
+    .sort((a, b) => b.at - a.at);
+  // The subject named in the sentence just before wins; a subject only carried on by pronouns
+  // yields to the page's own subject, so one wrong guess does not run on down the page.
+  const named = recent.find((e) => e.explicit && index - e.at === 1);
+  if (named) return named;
+  if (fits(page.subject)) return page.subject!;
+  if (recent[0]) return recent[0];
+  for (let i = mentionsUpTo - 1; i >= 0; i--) {
+    const m = page.mentions[i]!;
+    if (index - m.sentence > LOOK_BACK) break;
+    // Looking back past the subjects, only a multiword name or a known surname is sure to be a name.
+    if (!m.name.includes(' ') && !page.surnames.has(m.name)) continue;
+    const entity = entityOf(page, m.name);
+    if (fits(entity)) return entity;
+  }
+  // "He" and "she" say whom they mean more than "it" does: with nothing nearer, the last person who
+  // was a subject a few sentences up is still the one a reader takes them for.
+  const person = center?.person;
+  if (ref.gender && person && index - person.at <= FAR_LOOK_BACK && fits(person)) return person;
+  return null;
+}
+
+/** A name as an entity, a surname widened to its full name. */
+function entityOf(page: Page, name: string): Entity {
+  const full = page.surnames.get(name)?.name ?? name;
+  return { name: full, kind: kindOf(full, page) };
+}
+
+/** Reads the page once: sentences, names, subjects, surnames, the title's subject. */
+export function readPage(ctx: StandaloneContext): Page {
+  const lang = ctx.lang ?? languageOf(ctx.text.slice(0, 5000)) ?? 'en';
+  const lex = LEXICONS[lang];
+  const text = ctx.text;
+  const sentences = sentenceSpans(text, lang);
+  const lowerWords = new Set(text.match(/(?<![\p{L}])\p{Ll}[\p{L}]*/gu) ?? []);
+  const page: Page = {
+    lang,
+    lex,
+    sentences,
+    mentions: [],
+    centers: [],
+    surnames: new Map(),
+    places: new Set(),
+    articled: new Set(),
+    proper: new Set(),
+    names: [],
+    refs: [],
+    lowerWords,
+  };
+
+  const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
+  page.names = perSentence;
+  const { locative, article } = patternsOf(lex);
+  const title = titleName(ctx.title);
+  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
+  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
+  const inNames = new Set<string>();
+  const heads = new Set<string>();
+  sentences.forEach(([s, e], i) => {
+    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
+    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
+    for (const { name, at } of perSentence[i]!) {
+      const before = text.slice(Math.max(0, s + at - 12), s + at);
+      if (locative.test(before) || (place >= 0 && /^,\s*$/.test(text.slice(place, s + at)))) {
+        page.places.add(name);
+        place = s + at + name.length;
+      }
+      if (article.test(before)) page.articled.add(name);
+      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
+      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
+      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
+      if (s + at === head) continue;
+      if (!name.includes(' ')) page.proper.add(name);
+      for (const w of name.split(' ')) inNames.add(w);
+    }
+  });
+
+  const counts = pronounCounts(text, lex);
+  if (title && titleIsName(title) && titleNames(title, text, (w) => inNames.has(w) || !lowerWords.has(w.toLowerCase()))) {
+    // A person's page says "he" or "she" more than "it", and its title is shaped as a person's name.
+    const personal = counts.m + counts.f > counts.thing && kindOf(title, page) === 'person';
+    const kind = personal ? 'person' : 'thing';
+    const gender: Gender | undefined = counts.m > 2 * counts.f ? 'm' : counts.f > 2 * counts.m ? 'f' : undefined;
+    page.subject = { name: title, kind, gender: kind === 'person' ? gender : undefined };
+    const words = title.split(' ');
+    if (personal && words.length >= 2) page.surnames.set(words[words.length - 1]!, { name: title, start: -1 });
+  }
+  // Full names first, so a surname at a sentence's head already knows its person.
+  addFullNames(page.surnames, sentences, perSentence, (name) => kindOf(name, page) === 'person');
+
+  let person: Center | undefined;
+  let thing: Center | undefined;
+  sentences.forEach(([s, e], i) => {
+    const sentence = text.slice(s, e);
+    const head = openingAt(sentence);
+    const names = perSentence[i]!;
+    const ref = openingReference(sentence, lex, lang);
+    page.refs.push(ref);
+    const mentionsUpTo = page.mentions.length;
+    let subject: Entity | null = null;
+    let explicit = false;
+    // A name with its article ("Die Siemens AG ist…", "The Kingsmen were…") is a subject too.
+    const article = sentence.slice(head).match(/^(\p{L}+)\s+(?=\p{Lu})/u);
+    const named = article && lex.articles.has(article[1]!.toLowerCase()) ? head + article[0].length : head;
+    for (const { name, at } of names) {
+      // German writes every noun capitalised: there a lone word is a name only when it is a known surname.
+      if (lang === 'de' && !name.includes(' ') && !page.surnames.has(name)) continue;
+      const isSubject =
+        at === head ||
+        at === named ||
+        (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head));
+      page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
+      // A lone word at a sentence's head is a sure name only when it is a known surname: "Eventually",
+      // "Although" open sentences capitalised, and so do demonyms ("Kenyan") inside them.
+      // A lone word the page writes capitalised inside its sentences is a name too, when it opens
+      // the sentence bare ("Exampleville had…", not "The Kenyan site…").
+      const sure = name.includes(' ') || page.surnames.has(name) || (at === head && page.proper.has(name));
+      if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
+    }
+    if (!subject && ref && !ref.unresolvable && ref.write('X') === 'X') {
+      const found = antecedent(page, i, ref, mentionsUpTo);
+      // What a gendered pronoun stood for now has that gender.
+      if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;
+    }
+    if (subject?.kind === 'person') person = { ...subject, at: i, explicit };
+    else if (subject) thing = { ...subject, at: i, explicit };
+    page.centers.push({ person, thing });
+  });
+  return page;
+}
