@@ -9,6 +9,7 @@
 import { namesIn } from '../verify/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';
 import { numberKey } from './adds-nothing';
+import { MONTH_NUMBERS } from '../dates/dates-text';
 
 /** At most this many queries per claim for each kind of engine, each at most this many words and characters. */
 export const QUERY_CAPS = { queries: 3, words: 12, chars: 300 } as const;
@@ -62,9 +63,18 @@ const DIGIT = /\p{N}/u;
 const NOW_WORDS =
   /\b(currently|now|today|this year|still|presently|as of|latest|recent(ly)?|aktuell|derzeit|heute|noch|actuellement|aujourd'hui|encore|actualmente|hoy|todavía)\b/i;
 
+const DATELINE = /^\p{Lu}[\p{Lu}.'’ -]*\p{Lu}(?:,[^—–\n]{0,40}?)?(?:\s*\([^)]{1,40}\))?\s*(?:—|–|--?)\s+/u;
+
+/**
+ * A lone capitalised word shaped as a demonym or nationality adjective ("Israeli election",
+ * "Chinese exports", "British troops"): a name, but not what the claim is about when it names another.
+ */
+const DEMONYM = /^\p{Lu}\p{Ll}{2,}(?:i|ian|ean|an|ese|ish|ic)$/u;
+
 /** The claim's text without what a search should not carry: quotation marks, its attribution, parentheses' brackets. */
 function searchableText(claim: { text: string; speaker?: string | undefined }): string {
-  let text = claim.text;
+  // A news dateline ("LONDON —", "NEW YORK, March 3 (Reuters) -") says where the report was filed, not what it claims.
+  let text = claim.text.replace(DATELINE, '');
   // "…,” said Marc Goldwein, senior policy director…": the quotation is the claim; its speaker is kept as a name.
   if (claim.speaker) text = text.replace(/[,.]?\s*["”»]?\s*(?:said|says|told|added|noted|wrote)\b[^.]*\.?\s*$/iu, ' ');
   return text.replace(/["“”„«»‘’]|(?<!\p{L})'|'(?!\p{L})/gu, ' ').replace(/[()[\]{}]/g, ' ');
@@ -78,12 +88,29 @@ function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Ter
   const words = found.map((m) => m[0].replace(/['’]s$/u, '').replace(/[.,]+$/, ''));
   for (const [i, w] of words.entries()) {
     const lower = w.toLowerCase();
-    // "May" in a date is the month.
-    if (!w || (QUERY_WORDS_DROPPED.has(lower) && !(w === 'May' && i > 0))) continue;
+    const capital = /^\p{Lu}/u.test(w);
+    // A word inside a name of several words stays ("United States"; not an article opening it, "Die
+    // Bundesregierung"); "May" in a date is the month.
+    const inName = capital && names.some((n) => n.size > 1 && n.has(lower) && n.values().next().value !== lower);
+    if (!w || (QUERY_WORDS_DROPPED.has(lower) && !inName && !(w === 'May' && i > 0))) continue;
     const last = terms[terms.length - 1];
-    // A number right after a capitalised word is part of its name ("District 3", "Apollo 11").
+    // A number right after a capitalised word is part of its name ("District 3", "Apollo 11"), not after a month ("March 3").
     const gap = i > 0 ? text.slice(found[i - 1]!.index + found[i - 1]![0].length, found[i]!.index) : '';
-    if (last && /^\p{Lu}/u.test(last.text) && /^\d{1,3}$/.test(w) && gap === ' ' && last.text.endsWith(words[i - 1]!)) {
+    const afterMonth = last !== undefined && MONTH_NUMBERS.has(last.text.toLowerCase());
+    // A day after its month is a date ("March 3"), searched as one term.
+    if (afterMonth && /^\d{1,2}$/.test(w) && gap === ' ' && last.kind === 'word') {
+      last.text = `${last.text} ${w}`;
+      last.kind = 'year';
+      continue;
+    }
+    if (
+      last &&
+      !afterMonth &&
+      /^\p{Lu}/u.test(last.text) &&
+      /^\d{1,3}$/.test(w) &&
+      gap === ' ' &&
+      last.text.endsWith(words[i - 1]!)
+    ) {
       last.text = `${last.text} ${w}`;
       last.kind = 'name';
       last.name ??= names.length + i;
@@ -97,7 +124,7 @@ function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Ter
       terms.push({ text: unitOk ? `${w} ${unit}` : w, kind: 'figure' });
     } else {
       const key = lower.replace(/\./g, '');
-      let name = /^\p{Lu}/u.test(w) ? names.findIndex((n) => n.has(key) || n.has(lower)) : -1;
+      let name = capital ? names.findIndex((n) => n.has(key) || n.has(lower)) : -1;
       // A capitalised word opening the claim is a name when the page's title has it ("Exampleville had…").
       if (name < 0 && terms.length === 0 && /^\p{Lu}/u.test(w) && titleWords.has(lower)) name = names.length;
       terms.push(name >= 0 ? { text: w, kind: 'name', name } : { text: w, kind: 'word' });
@@ -180,8 +207,11 @@ export function planClaimQueries(claim: PlannedClaim, page: PageContext = {}): C
           .map((t) => ({ ...t, kind: 'name' as const, name: -2 }))
       : [];
   const terms = [...context, ...own];
-  // The subject: the claim's first name, as written there (its words in a row).
-  const first = terms.findIndex((t) => t.kind === 'name');
+  // The subject: the claim's first name, as written there (its words in a row); a lone demonym yields to a later name.
+  const lone = (i: number) =>
+    DEMONYM.test(terms[i]!.text) && terms[i - 1]?.name !== terms[i]!.name && terms[i + 1]?.name !== terms[i]!.name;
+  const names = terms.flatMap((t, i) => (t.kind === 'name' ? [i] : []));
+  const first = names.find((i) => !lone(i)) ?? names[0] ?? -1;
   const subjectIndex = first >= 0 ? terms[first]!.name! : -1;
   let end = first;
   while (end >= 0 && terms[end + 1]?.kind === 'name' && terms[end + 1]!.name === subjectIndex) end++;

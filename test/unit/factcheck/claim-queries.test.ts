@@ -95,6 +95,45 @@ describe('queries planned per claim, in code', () => {
     expect(plan.any[0]).toContain('May');
   });
 
+  it('a word the queries drop stays inside a name of several words ("United States"), not as the article opening it', () => {
+    const plan = planClaimQueries({ text: 'The United States imported 4 million barrels of oil in 2019.' });
+    expect(plan.subject).toBe('United States');
+    expect(plan.every[plan.every.length - 1]).toBe('United States');
+    const de = planClaimQueries({ text: 'Die Bundesregierung hat 2023 rund 12 Milliarden Euro ausgegeben.' });
+    for (const q of de.any) expect(q.split(' ')).not.toContain('Die');
+  });
+
+  it('a day after its month is a date, searched as one term, never the subject; "Jan Stuart" is still a name', () => {
+    const plan = planClaimQueries({ text: 'The referendum was held on March 3 and turnout rose to 67 percent.' });
+    expect(plan.subject).toBeUndefined();
+    // Every query with the day has its month beside it.
+    const dayed = [...plan.any, ...plan.every].filter((q) => /(?:^| )3(?: |$)/.test(q));
+    expect(dayed.length).toBeGreaterThan(0);
+    for (const q of dayed) expect(q).toContain('March 3');
+    expect(planClaimQueries({ text: 'The strike began in March 2019 at the Exampleville plant.' }).subject).toBe('Exampleville');
+    expect(planClaimQueries({ text: 'The show was opened by Jan Stuart in 2019.' }).subject).toBe('Jan Stuart');
+  });
+
+  it('a news dateline ("LONDON —", "WASHINGTON (Reuters) -") goes into no query', () => {
+    for (const text of [
+      'LONDON — The Bank of England raised its main interest rate to 5.25 percent on Thursday.',
+      'WASHINGTON (Reuters) - The Senate passed the bill by 68 votes to 32.',
+      'NEW YORK, March 3 (AP) — Shares of Exampleco fell 12 percent.',
+    ]) {
+      const plan = planClaimQueries({ text });
+      for (const q of [...plan.any, ...plan.every]) expect(q).not.toMatch(/LONDON|WASHINGTON|NEW YORK|Reuters|\bAP\b/);
+    }
+    // A claim opening with a name in capitals and no dash keeps it.
+    expect(planClaimQueries({ text: 'NASA launched the probe in 2019.' }).any[0]).toContain('NASA');
+  });
+
+  it('a lone demonym yields the subject to a name after it ("Chinese exports to Germany")', () => {
+    const plan = planClaimQueries({ text: 'The Chinese government said exports to Germany rose 5 percent in 2019.' });
+    expect(plan.subject).toBe('Germany');
+    // With no other name, the demonym is still the subject.
+    expect(planClaimQueries({ text: 'The Israeli election was held in April 2019.' }).subject).toBe('Israeli');
+  });
+
   it('works in the four languages: their function words stay out', () => {
     const cases = [
       [
