@@ -1,4 +1,4 @@
-import type { EvidenceSpan, Passage } from '../shared/types';
+import type { EvidenceSpan, Page, Passage } from '../shared/types';
 import type { FetchOutcome } from '../pages/fetch-page';
 import { splitPassages } from '../pages/passages';
 import { selectEvidence } from '../evidence/select';
@@ -7,11 +7,29 @@ import type { SearchRound } from '../search/search-round';
 import { normalizeText } from '../anchor/normalize';
 import { stableHash } from '../text/hash';
 
+/** Each passage's copy key, computed once however many claims read its page. */
+const COPY_KEYS = new WeakMap<Passage, string>();
+/** Each page's passages, split once however many claims read it. */
+const PASSAGES = new WeakMap<Page, Passage[]>();
+
+function copyKey(p: Passage): string {
+  let key = COPY_KEYS.get(p);
+  if (key === undefined) COPY_KEYS.set(p, (key = stableHash(normalizeText(p.text))));
+  return key;
+}
+
+/** A page's passages, as `splitPassages` cuts them (shared between the claims that read the page: never change them). */
+function passagesOf(page: Page): Passage[] {
+  let passages = PASSAGES.get(page);
+  if (!passages) PASSAGES.set(page, (passages = splitPassages(page)));
+  return passages;
+}
+
 /** Passages whose text is the same on several sites (syndicated copies) count once: the first is kept. */
 export function collapseCopies(passages: Passage[]): Passage[] {
   const seen = new Set<string>();
   return passages.filter((p) => {
-    const key = stableHash(normalizeText(p.text));
+    const key = copyKey(p);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -63,7 +81,7 @@ export async function claimEvidence(claim: string, round: SearchRound, ctx: Clai
   });
   const read = (await Promise.allSettled([...own, ...shared])).flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const passages = collapseCopies(
-    read.flatMap((o) => (o.ok ? splitPassages(o.extraction.page) : [])).filter((p) => !ctx.excluded(p.url)),
+    read.flatMap((o) => (o.ok ? passagesOf(o.extraction.page) : [])).filter((p) => !ctx.excluded(p.url)),
   );
   const selected = selectEvidence(claim, [], passages, { maxSpans: CLAIM_BUDGET.spans, now: ctx.now }).spans;
   const chosen = new Set(selected.map((s) => s.id));
