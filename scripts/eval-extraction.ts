@@ -21,7 +21,7 @@ import { gunzipSync } from 'node:zlib';
 import { BOILERPLATE_RULES, type BoilerplateRule } from '../lib/pages/boilerplate';
 import { extractPage, visibleText } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
-import type { DomNodeLike } from '../lib/anchor/text-map';
+import type { DomNodeLike } from '../lib/text/text-map';
 import { corpusNames, loadPage, pageUrl, tokenF1 } from '../test/corpus/corpus';
 import { dataPath, needData } from '../data/root';
 

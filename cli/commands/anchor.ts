@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { DomNodeLike } from '../../lib/anchor/text-map';
+import type { DomNodeLike } from '../../lib/text/text-map';
 import { onePositional, parseFlags, type Command } from '../command';
 import { FailureError, UsageError, jsonText, parseJsonLines } from '../io';
 import { readHtmlPage } from '../page-input';
@@ -64,7 +64,7 @@ Example:
     // Parsing and matching load after the input is checked: usage errors stay instant.
     const [{ findQuote }, { buildTextMap, isHiddenByMarkup }, { parseHtmlWithLinkedom }] = await Promise.all([
       import('../../lib/anchor/find-quote'),
-      import('../../lib/anchor/text-map'),
+      import('../../lib/text/text-map'),
       import('../../lib/pages/parse-html'),
     ]);
     const doc = parseHtmlWithLinkedom(html, 'about:blank');

@@ -2,7 +2,7 @@ import { decodeEntities } from '../text/plain-text';
 import type { SearchContext } from './candidates';
 import { findParts } from './find-parts';
 import { findWhole } from './find-whole';
-import { normalizeText, normalizeWithMap, type Normalized } from './normalize';
+import { normalizeText, normalizeWithMap, type Normalized } from '../text/normalize';
 import { scorer, type Scored } from './quote-scorer';
 
 export { LONG_QUOTE } from './find-whole';
@@ -50,7 +50,7 @@ export interface FindQuoteOptions {
 const CONTEXT = 32;
 
 /**
- * Finds `selector.exact` in `text` (both normalised: see normalize.ts): every exact occurrence
+ * Finds `selector.exact` in `text` (both normalised: see lib/text/normalize.ts): every exact occurrence
  * first, scored by prefix, suffix and position; fuzzy matching (approx-string-match) only when there
  * is none, near the position hint first, then everywhere; quotes over 256 characters by their two
  * ends; a passage of several paragraphs that the page holds apart, paragraph by paragraph. Nothing

@@ -1,6 +1,6 @@
 import { anchorIn, readPageText, type Anchored, type Piece } from './anchor-quote';
 import type { FindQuoteOptions, QuoteSelector } from './find-quote';
-import { normalizeText } from './normalize';
+import { normalizeText } from '../text/normalize';
 
 /** The citation the user clicked. */
 export const ACTIVE_HIGHLIGHT = 'spanlight-active';

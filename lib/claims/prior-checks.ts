@@ -7,7 +7,7 @@
  * test/fixtures/prior-checks/pairs.json marked "fit" and measured on the others
  * (test/unit/claims/prior-checks.test.ts prints both).
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { words } from '../text/tokens';
 import { stem } from '../verify/lexical';
 import { namesIn } from '../verify/entities';

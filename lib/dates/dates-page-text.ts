@@ -1,4 +1,4 @@
-import { BLOCKS as LINE_BLOCKS, SKIPPED as VISIBLE_TEXT_SKIPPED } from '../anchor/text-map';
+import { BLOCKS as LINE_BLOCKS, SKIPPED as VISIBLE_TEXT_SKIPPED } from '../text/text-map';
 import { datesInText, type NumericOrder, type TextDate } from './dates-text';
 
 /** The parts of a DOM node the page-text walk reads (the standard Node interface). */

@@ -20,7 +20,7 @@
  */
 import type { Page, Passage } from '../shared/types';
 import { PASSAGE_CHARS, splitPassages } from '../pages/passages';
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
 import { stem } from '../verify/lexical';
 import { synonymGroups } from '../verify/lexicon';

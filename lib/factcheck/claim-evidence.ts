@@ -4,7 +4,7 @@ import { splitPassages } from '../pages/passages';
 import { selectEvidence } from '../evidence/select';
 import { registrableDomain } from '../pages/publisher';
 import type { SearchRound } from '../search/search-round';
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { stableHash } from '../text/hash';
 
 /** Each passage's copy key, computed once however many claims read its page. */

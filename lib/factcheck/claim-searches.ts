@@ -3,7 +3,7 @@ import type { SearchProvider } from '../search/provider';
 import { concurrencyLimit } from '../run/concurrency';
 import { searchRound, type SearchRound, type SearchRoundOptions } from '../search/search-round';
 import { dedupeHits } from '../search/dedupe-hits';
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 
 /**
  * Searches under way at once (a claim's queries count one each): enough to keep the page reads busy,

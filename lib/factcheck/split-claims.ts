@@ -3,7 +3,7 @@ import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
 import { sentenceSpans } from '../pages/passages';
 import { findQuote } from '../anchor/find-quote';
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { mapWithConcurrency } from '../run/concurrency';
 import { pageClaims, type CheckableClaim } from './page-claims';
 

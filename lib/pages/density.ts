@@ -6,7 +6,7 @@
  * prose, outside the page's frame (navigation, asides, footers, forms). Markup and lengths only.
  */
 
-import { isHiddenByMarkup, SKIPPED, type DomNodeLike } from '../anchor/text-map';
+import { isHiddenByMarkup, SKIPPED, type DomNodeLike } from '../text/text-map';
 import { markupWords, type BoilerplateRule } from './boilerplate';
 
 /** Elements that hold a paragraph of their own (their inline text is one block of text). */

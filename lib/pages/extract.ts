@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import type { Citation, Page } from '../shared/types';
-import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../anchor/text-map';
+import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../text/text-map';
 import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from '../dates/dates';
 import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';

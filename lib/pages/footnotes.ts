@@ -1,5 +1,5 @@
 import type { Citation } from '../shared/types';
-import type { TextMap } from '../anchor/text-map';
+import type { TextMap } from '../text/text-map';
 import { publisherOf } from './publisher';
 
 /** The sources one footnote names: its id (`cite_note-2`), its text and the external links it holds. */

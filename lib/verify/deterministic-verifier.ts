@@ -6,7 +6,7 @@
  * accepts only on strong evidence, and otherwise says `uncertain`, for a model judge to take.
  * "The model proposes, the code disposes."
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { missingNameWords, nameWordFound, namesIn, wordIndex } from './entities';
 import { lexicalMeasures, sentences, terms } from './lexical';
 import { factFound, numericFacts, numericIndex, type NumericFact } from './numbers';

@@ -3,7 +3,7 @@
  * and acronyms ("NASA", "CTR"). A name is looked up word by word in the passage, allowing a
  * possessive or a demonym ending ("Armenian" is found next to "Armenia").
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { words } from '../text/tokens';
 
 /** A name of the claim and the words it is looked up by. */

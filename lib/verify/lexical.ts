@@ -3,7 +3,7 @@
  * passage, over its best window of consecutive sentences, per clause of the claim, and of the claim's
  * word pairs. Words are compared by a light stem so that "verified" meets "verifies".
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
 import { synonymGroups } from './lexicon';
 import { aliasesIn, fullNamesBySurname } from './name-forms';

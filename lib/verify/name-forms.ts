@@ -5,7 +5,7 @@
  * a person's surname standing for the full name the same passage writes ("Merkel" after "Angela Merkel").
  */
 import data from './alias-data.json';
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { words as wordsIn } from '../text/tokens';
 import { synonymGroups } from './lexicon';
 import { quantitiesIn } from './quantities';

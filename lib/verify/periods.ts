@@ -3,7 +3,7 @@
  * "the mid-20th century" and "the middle 1900s" → 1930–1970, "since 2005" → 2005 to now, "between
  * 1993 and 2017" → 1993–2017, "fiscal year 2023" → 2022–2023 (a fiscal year straddles two calendar years).
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 
 /** A period: the first and last year it covers, and the words it was read from. */
 export interface Period {

@@ -7,7 +7,7 @@
  * ("not visible with the Gram stain" is near "gram"), and whether a comparison introduces it
  * ("prefers A over B", which says what "A rather than B" says).
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
 
 // Longest first, so "no longer" is read before "no". "n't" is split from its verb by the tokeniser.

@@ -8,7 +8,7 @@
  * 1.1 °C" is 2 °F: no offset). Fractions in words ("a quarter", "one in four", "half") are
  * percentages. Two quantities of the same unit agree when their ranges meet.
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { lemmaOf } from './lexicon';
 import {
   CURRENCY_BEFORE,

@@ -2,7 +2,7 @@
  * Whether a supporting quote is in a passage: after normalisation (case, quotes, dashes, spaces),
  * then ignoring punctuation; an ellipsis in the quote ("a … b") lets its pieces stand apart, in order.
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 
 /** Letters and digits only, one space between words. */
 function bare(text: string): string {

@@ -3,7 +3,7 @@
  * negation that one of them has and the other lacks, or an antonym of the claim's word), and whether
  * its figures and periods agree with the claim's when they are about the same thing.
  */
-import { normalizeText } from '../anchor/normalize';
+import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
 import { antonymsOf, lemmaOf, synonymGroups } from './lexicon';
 import { sentences, stem } from './lexical';

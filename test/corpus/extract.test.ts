@@ -4,7 +4,7 @@ import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { splitPassages } from '@/lib/pages/passages';
 import { dateInText, findDocumentDate, openingTextDate, toIso, type DateDocument } from '@/lib/dates/dates';
 import { DateSourceSchema } from '@/lib/shared/types';
-import type { DomNodeLike } from '@/lib/anchor/text-map';
+import type { DomNodeLike } from '@/lib/text/text-map';
 import { corpusNames, HAS_CORPUS, loadPage, pageUrl, sameDay, tokenF1, type CorpusPage } from './corpus';
 
 // Extraction, dates and passages on Readability's real test pages (the corpus, data/root.ts), with our own

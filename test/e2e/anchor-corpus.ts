@@ -10,7 +10,7 @@ import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { splitPassages } from '@/lib/pages/passages';
 import type { Passage } from '@/lib/shared/types';
-import { normalizeText } from '@/lib/anchor/normalize';
+import { normalizeText } from '@/lib/text/normalize';
 import type { QuoteSelector } from '@/lib/anchor/find-quote';
 import { CHROMIUM } from './harness';
 import { pageUrl } from '../corpus/corpus';

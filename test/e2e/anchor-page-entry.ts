@@ -6,10 +6,10 @@
 import { anchorIn, readPageText, type Anchored, type PageText } from '../../lib/anchor/anchor-quote';
 import { clearHighlights, highlightQuote } from '../../lib/anchor/highlight';
 import type { QuoteSelector } from '../../lib/anchor/find-quote';
-import { normalizeText } from '../../lib/anchor/normalize';
+import { normalizeText } from '../../lib/text/normalize';
 
 export { anchorIn, clearHighlights, highlightQuote, normalizeText, readPageText };
-export { buildTextMap as buildTextMapPlain } from '../../lib/anchor/text-map';
+export { buildTextMap as buildTextMapPlain } from '../../lib/text/text-map';
 
 export type QueryKind = 'exact' | 'whitespace' | 'letters' | 'quotes' | 'inserted' | 'combined' | 'negative';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { attachCitations } from '@/lib/claims/cite';
 import { parseDraft } from '@/lib/claims/draft';
 import { splitPassages } from '@/lib/pages/passages';
-import { normalizeWithMap } from '@/lib/anchor/normalize';
+import { normalizeWithMap } from '@/lib/text/normalize';
 import { findQuote } from '@/lib/anchor/find-quote';
 import type { Page } from '@/lib/shared/types';
 import { span } from '../unit/spans';

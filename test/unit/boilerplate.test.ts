@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BOILERPLATE_RULES, findBoilerplate, markupWords, type BoilerplateRule } from '@/lib/pages/boilerplate';
 import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
-import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '@/lib/anchor/text-map';
+import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '@/lib/text/text-map';
 
 // Each boilerplate rule of issue #24 on a small page written for it: the article stays, the
 // boilerplate goes, and without the rule the boilerplate would stay (so every rule is needed).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTextMap, type DomNodeLike } from '@/lib/anchor/text-map';
+import { buildTextMap, type DomNodeLike } from '@/lib/text/text-map';
 import { BOILERPLATE_RULES } from '@/lib/pages/boilerplate';
 import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { splitPassages } from '@/lib/pages/passages';
-import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '@/lib/anchor/text-map';
+import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '@/lib/text/text-map';
 import { findQuote } from '@/lib/anchor/find-quote';
 import { articleHtml } from '../fakes/fixture-site';
 

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { DOMParser } from 'linkedom';
 import { normalizeDocumentShape, parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { extractPage } from '@/lib/pages/extract';
-import { buildTextMap } from '@/lib/anchor/text-map';
+import { buildTextMap } from '@/lib/text/text-map';
 import { findQuote } from '@/lib/anchor/find-quote';
-import type { DomNodeLike } from '@/lib/anchor/text-map';
+import type { DomNodeLike } from '@/lib/text/text-map';
 
 // The kind of page Readability's held-out yahoo-3 is: an element between <html> and <head>
 // (Yahoo's <div id="yui3-css-stamp">), then a full <head> and <body>. A browser's parser puts the

@@ -8,7 +8,7 @@ import { lexicalMeasures, stem } from '@/lib/verify/lexical';
 import { evaluateAnswers, evaluatePairs, type AnswerMetrics, type PairMetrics } from '@/lib/eval/verifier-metrics';
 import { factFound, numericFacts, numericIndex } from '@/lib/verify/numbers';
 import { quoteFound } from '@/lib/verify/quote';
-import { normalizeText } from '@/lib/anchor/normalize';
+import { normalizeText } from '@/lib/text/normalize';
 import { dataPath, HAS_DATA } from '../../data/root';
 
 /** Whether every numeric fact of `claim` is stated by `passage`. */

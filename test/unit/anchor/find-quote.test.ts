@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/anchor/find-quote';
 import { decodeEntities } from '@/lib/text/plain-text';
-import { normalizeText } from '@/lib/anchor/normalize';
+import { normalizeText } from '@/lib/text/normalize';
 
 /** A small seeded generator, so every run builds the same texts. */
 function random(seed: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeText, normalizeWithMap } from '@/lib/anchor/normalize';
+import { normalizeText, normalizeWithMap } from '@/lib/text/normalize';
 
 /** Every output unit maps inside the input, in order, and each slice of the input normalises back. */
 function checkMap(input: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTextMap, isHiddenByMarkup, rangeToDom, type DomNodeLike } from '@/lib/anchor/text-map';
+import { buildTextMap, isHiddenByMarkup, rangeToDom, type DomNodeLike } from '@/lib/text/text-map';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 
 const body = (html: string) =>
