@@ -1,4 +1,5 @@
 import type { Dated } from '../shared/types';
+import { MONTH_NUMBERS } from '../dates/dates-text';
 
 /**
  * Dates as search providers send them, read without `Date.parse`'s guessing (V8 reads "Aug 31" as
@@ -24,27 +25,14 @@ export function providerDate(raw: string | null | undefined, now?: Date): Dated 
   return iso === null ? null : { iso, source: 'search-provider' };
 }
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-
-/** 1–12 for a month name or its abbreviation of at least three letters ("Sept", "Aug."). */
+/** 1–12 for a month name or its abbreviation of at least three letters ("Sept", "Aug.", "févr"), in the four languages. */
 function monthOf(word: string): number | undefined {
   const w = word.toLowerCase().replace(/\.$/, '');
   if (w.length < 3) return undefined;
-  const i = MONTHS.findIndex((m) => m.startsWith(w));
-  return i === -1 ? undefined : i + 1;
+  const exact = MONTH_NUMBERS.get(w);
+  if (exact !== undefined) return exact;
+  const months = new Set([...MONTH_NUMBERS].flatMap(([name, m]) => (name.startsWith(w) ? [m] : [])));
+  return months.size === 1 ? [...months][0] : undefined;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
