@@ -127,11 +127,13 @@ export interface SupportReading {
   opposition?: Opposition | null;
 }
 
-/** The claim's quantities that write a fact ("1.2" of "1.2 kilometres", "20" and "5" of "20,5 cm"). */
+/** The claim's quantities that write a fact ("1.2" of "1.2 kilometres", "20" and "5" of "20,5 cm", "5m" of "$5 m"). */
 function quantitiesOf(fact: NumericFact, claimQuantities: Quantity[]): Quantity[] {
   const surface = fact.surface.replace(/%$/, '');
+  // Compared without spaces and without the currency sign written before the figure.
+  const bare = (s: string) => s.replace(/^[^\d]+/, '').replace(/\s+/g, '');
   return claimQuantities.filter(
-    (q) => q.surface.startsWith(surface) || q.digits === surface || q.digits.split(/[^\d]+/).includes(surface),
+    (q) => bare(q.surface).startsWith(bare(surface)) || q.digits === surface || q.digits.split(/[^\d]+/).includes(surface),
   );
 }
 
@@ -174,7 +176,10 @@ function readingMatcher(claim: string, passage: string): FigureReading {
   };
   const agreedTerms = () => {
     const { quantities, claimQuantities } = quantitiesOnce();
-    return claimQuantities.filter((cq) => quantities.some((q) => quantitiesAgree(cq, q))).flatMap((cq) => terms(cq.surface));
+    // Both as read ("5 m") and as a reader may write it ("5m").
+    return claimQuantities
+      .filter((cq) => quantities.some((q) => quantitiesAgree(cq, q)))
+      .flatMap((cq) => [...terms(cq.surface), ...terms(cq.surface.replace(/\s+/g, ''))]);
   };
   return { met, otherUnit, agreedTerms };
 }

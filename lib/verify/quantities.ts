@@ -14,6 +14,7 @@ import {
   CURRENCY_BEFORE,
   currencyBefore,
   differenceOf,
+  MONEY_SCALES,
   SCALES,
   unitAt,
   type UnitLanguage,
@@ -124,12 +125,26 @@ function isDifference(before: string, after: string, signed: boolean): boolean {
 }
 
 /** The scale word after a figure ("million", "Milliarden"), with its factor and language. */
-function scaleAt(after: string): { factor: number; text: string; language: UnitLanguage } | null {
-  for (const [re, factor, language] of SCALES) {
+function scaleAt(after: string, scales = SCALES): { factor: number; text: string; language: UnitLanguage } | null {
+  for (const [re, factor, language] of scales) {
     const m = re.exec(after);
     if (m) return { factor, text: m[0], language };
   }
   return null;
+}
+
+/**
+ * The scale of an amount of money: a scale word, or a scale letter beside its currency ("$5m",
+ * "5m euros", "5 M€"); a letter with no currency beside it is a unit ("5m" is five metres).
+ */
+function moneyScaleAt(after: string, currency: UnitReading | undefined) {
+  const scale = scaleAt(after);
+  if (scale) return scale;
+  const letter = scaleAt(after, MONEY_SCALES);
+  if (!letter) return null;
+  if (currency) return letter;
+  const next = unitAt(after.slice(letter.text.length).trimStart());
+  return next?.kind === 'money' ? letter : null;
 }
 
 interface Read {
@@ -144,7 +159,7 @@ interface Read {
 
 /** What follows a figure: its scale ("1.5 million") and its unit ("cm", "Prozent"). */
 function readAfter(after: string, currency: UnitReading | undefined, before: string, signed: boolean): Read {
-  const scale = scaleAt(after);
+  const scale = moneyScaleAt(after, currency);
   // "1,2 million d'euros", "1,2 millones de euros": French and Spanish join a scale to its noun.
   const afterScale = scale
     ? after

@@ -7,7 +7,7 @@ import Qty from 'js-quantities';
 import { UNIT_ENTRIES, type UnitEntry, type UnitLanguage } from './unit-words';
 
 export type { UnitLanguage } from './unit-words';
-export { SCALES } from './unit-words';
+export { MONEY_SCALES, SCALES } from './unit-words';
 
 /** A unit word of the text, read. */
 export interface UnitReading {

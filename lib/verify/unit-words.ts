@@ -263,3 +263,13 @@ export const SCALES: [RegExp, number, UnitLanguage][] = [
   [/^(?:millionen|mio\.?|millones|millón)(?![\p{L}\p{N}])/u, 1e6, 'other'],
   [/^(?:tausend|tsd\.?|mille|milliers|mil)(?![\p{L}\p{N}])/u, 1e3, 'other'],
 ];
+
+/**
+ * Scale letters read only beside a currency: "$5m", "$2b", "£5 mln", "5m euros", "5 M€", "1,5 Md€"
+ * (French milliard). Alone, "5m" is five metres and "2b" no figure at all.
+ */
+export const MONEY_SCALES: [RegExp, number, UnitLanguage][] = [
+  [/^(?:m|mln)(?![\p{L}\p{N}])/u, 1e6, 'en'],
+  [/^(?:b|bln)(?![\p{L}\p{N}])/u, 1e9, 'en'],
+  [/^(?:mds?|md\.)(?![\p{L}\p{N}])/u, 1e9, 'other'],
+];

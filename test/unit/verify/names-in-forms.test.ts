@@ -126,5 +126,12 @@ describe('the fact-check verdict on words and names (issue #37)', () => {
     expect(verdict('The bridge cost $5 million to build in 2010.', 'The bridge cost 7 million dollars to build in 2010.')).toBe(
       'contradicted',
     );
+    // The sign before the figure is the currency's: "$5 million" is not "€5 million".
+    expect(verdict('The bridge cost $5 million to build in 2010.', 'The bridge cost €5 million to build in 2010.')).not.toBe(
+      'supported',
+    );
+    expect(verdict('The bridge cost $5m to build in 2010.', 'The bridge cost $5 million to build in 2010.')).toBe('supported');
+    expect(verdict('The bridge cost $5m to build in 2010.', 'The bridge cost $5 to build in 2010.')).toBe('contradicted');
+    expect(verdict('The wall of the old town is 5m high.', 'The wall of the old town is 5 metres high.')).toBe('supported');
   });
 });

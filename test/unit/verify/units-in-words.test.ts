@@ -97,6 +97,23 @@ describe('units in words, one table (issue #37)', () => {
     expect(q('5 Tsd. Euro').figure).toBe(5e3);
   });
 
+  it('scale letters beside a currency, in the four languages; alone, "5m" stays five metres', () => {
+    for (const text of ['$5m', 'US$5 mln', '5m dollars', '5m euros', '5 M€', '€5m'])
+      expect(q(text), text).toMatchObject({ kind: 'money', low: 4.5e6, high: 5.5e6 });
+    expect(q('€2bn')).toMatchObject({ unit: 'eur', low: 1.5e9, high: 2.5e9 });
+    expect(q('$2b')).toMatchObject({ unit: 'usd', figure: 2e9 });
+    expect(q('£300k')).toMatchObject({ unit: 'gbp', figure: 3e5 });
+    // French "milliard", German "Mrd.", Spanish "mil millones": with the European decimal comma.
+    expect(q('1,5 Md€')).toMatchObject({ unit: 'eur', low: 1.45e9, high: 1.55e9 });
+    expect(q('1,5 Mrd. €')).toMatchObject({ unit: 'eur', low: 1.45e9, high: 1.55e9 });
+    expect(q('1,5 mil millones de euros')).toMatchObject({ unit: 'eur', low: 1.45e9, high: 1.55e9 });
+    expect(agree('$5m', '$5 million')).toBe(true);
+    expect(agree('$5m', '$5')).toBe(false);
+    // With no currency beside it, the letter is a unit: five metres, and pounds of weight.
+    expect(q('The wall is 5m high')).toMatchObject({ unit: 'm', kind: 'length', figure: 5 });
+    expect(q('5m pounds')).toMatchObject({ unit: 'm', figure: 5 });
+  });
+
   it('a digit written against letters is a formula, not a figure', () => {
     expect(quantitiesIn('CO2 reached 415 ppm').map((x) => x.figure)).toEqual([415]);
     expect(quantitiesIn('H2O and CH4').length).toBe(0);

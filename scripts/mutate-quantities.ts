@@ -1,0 +1,166 @@
+/**
+ * Mutation check of the quantity and name rules: each family's rule is taken out of the source in
+ * turn (a textual edit, restored afterwards) and the unit tests that cover quantities and names are
+ * run; a family whose removal leaves every test passing has no test that guards it.
+ *
+ *   npx tsx scripts/mutate-quantities.ts           prints one row per family
+ *   npx tsx scripts/mutate-quantities.ts --check   exits 1 when some family's removal fails no test
+ *
+ * It edits files under lib/ while it runs and puts each back before the next; an interrupted run
+ * restores the file it was editing.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+interface Mutation {
+  family: string;
+  file: string;
+  /** The source text the rule is written as, and what it becomes without the rule. */
+  from: string;
+  to: string;
+}
+
+const UNITS = 'lib/verify/unit-words.ts';
+const UNIT_ENTRIES_LINE =
+  'export const UNIT_ENTRIES: UnitEntry[] = [...LENGTH, ...MASS, ...VOLUME, ...AREA, ...SPEED, ...TEMPERATURE, ...SHARES, ...MONEY];';
+const without = (family: string, group: string): Mutation => ({
+  family,
+  file: UNITS,
+  from: UNIT_ENTRIES_LINE,
+  to: UNIT_ENTRIES_LINE.replace(`...${group}, `, '').replace(`, ...${group}]`, ']'),
+});
+
+const MUTATIONS: Mutation[] = [
+  without('lengths (metres, feet, miles, in words and symbols)', 'LENGTH'),
+  without('masses (kilograms, tonnes, pounds)', 'MASS'),
+  without('volumes (litres, cubic units)', 'VOLUME'),
+  without('areas (square units, hectares)', 'AREA'),
+  without('speeds (km/h, mph, in words)', 'SPEED'),
+  without('temperatures (degrees Celsius, Fahrenheit, kelvin)', 'TEMPERATURE'),
+  without('shares (percent, ppm, ppb)', 'SHARES'),
+  without('currencies (signs, codes and words)', 'MONEY'),
+  {
+    family: 'unit words in German, French and Spanish',
+    file: 'lib/verify/quantity-units.ts',
+    from: "(['en', 'other', 'symbol'] as const)",
+    to: "(['en', 'symbol'] as const)",
+  },
+  {
+    family: 'unit words in English',
+    file: 'lib/verify/quantity-units.ts',
+    from: "(['en', 'other', 'symbol'] as const)",
+    to: "(['other', 'symbol'] as const)",
+  },
+  {
+    family: 'a currency never converts',
+    file: 'lib/verify/quantity-units.ts',
+    from: "return { base: code, kind: 'money'",
+    to: "return { base: 'money', kind: 'money'",
+  },
+  {
+    family: 'scale words in English (thousand, million, bn)',
+    file: UNITS,
+    from: "[/^(?:millions?|mn)(?![\\p{L}\\p{N}])/u, 1e6, 'en'],",
+    to: '',
+  },
+  {
+    family: 'scale words in German, French and Spanish (Millionen, millones)',
+    file: UNITS,
+    from: "[/^(?:millionen|mio\\.?|millones|millón)(?![\\p{L}\\p{N}])/u, 1e6, 'other'],",
+    to: '',
+  },
+  {
+    family: 'a scale joined to its noun by d\u2019 or de (French, Spanish)',
+    file: 'lib/verify/quantities.ts',
+    from: ".replace(/^(?:d['’]|de\\s+)/, '')",
+    to: '',
+  },
+  {
+    family: 'scale letters beside a currency ($5m, 5 M€, 1,5 Md€)',
+    file: 'lib/verify/quantities.ts',
+    from: 'const letter = scaleAt(after, MONEY_SCALES);',
+    to: 'const letter = null as ReturnType<typeof scaleAt>;',
+  },
+  {
+    family: 'the currency sign is the figure’s ($5 million is not €5 million)',
+    file: 'lib/verify/deterministic-verifier.ts',
+    from: "const bare = (s: string) => s.replace(/^[^\\d]+/, '')",
+    to: 'const bare = (s: string) => s',
+  },
+  {
+    family: 'a temperature that changes is a difference (rose by 1.1 °C is 2 °F)',
+    file: 'lib/verify/quantities.ts',
+    from: 'if (signed) return true;',
+    to: 'return signed;',
+  },
+  {
+    family: 'hedges (about, etwa, environ, unos)',
+    file: 'lib/verify/quantities.ts',
+    from: 'const hedge = HEDGES.find(([h]) => h.test(before));',
+    to: 'const hedge = undefined as (typeof HEDGES)[number] | undefined;',
+  },
+  {
+    family: 'names in their other forms (CO2 / carbon dioxide, US / United States)',
+    file: 'lib/verify/name-forms.ts',
+    from: 'const groups = new Set(aliasesIn(passage).map((a) => a.group));',
+    to: 'const groups = new Set<number>();',
+  },
+  {
+    family: 'a surname for the full name on the same page',
+    file: 'lib/verify/name-forms.ts',
+    from: 'if (parts.length < 2) continue;',
+    to: 'continue;',
+  },
+];
+
+const TESTS = ['test/unit/verify', 'test/unit/quantities.test.ts', 'test/unit/reading.test.ts'];
+
+let editing: { path: string; original: string } | null = null;
+const restore = () => {
+  if (editing) writeFileSync(editing.path, editing.original);
+  editing = null;
+};
+process.on('SIGINT', () => {
+  restore();
+  process.exit(130);
+});
+
+/** The unit tests' failures with the source as it is now (a count; -1 when vitest did not run). */
+function failures(): number {
+  const run = spawnSync('npx', ['vitest', 'run', '--reporter=json', ...TESTS], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const start = run.stdout.indexOf('{');
+  if (start < 0) return -1;
+  try {
+    const r = JSON.parse(run.stdout.slice(start)) as { numFailedTests: number; numFailedTestSuites: number };
+    return r.numFailedTests + r.numFailedTestSuites;
+  } catch {
+    return -1;
+  }
+}
+
+const check = process.argv.includes('--check');
+const base = failures();
+if (base !== 0) {
+  console.error(`The tests fail before any mutation (${base}); fix them first.`);
+  process.exit(1);
+}
+const unguarded: string[] = [];
+console.log('| rule taken out | tests failing without it |');
+console.log('|---|---|');
+for (const m of MUTATIONS) {
+  const path = resolve(m.file);
+  const original = readFileSync(path, 'utf8');
+  if (!original.includes(m.from)) {
+    console.error(`${m.file} no longer writes the rule "${m.family}" as expected: update scripts/mutate-quantities.ts.`);
+    process.exit(1);
+  }
+  editing = { path, original };
+  writeFileSync(path, original.replace(m.from, m.to));
+  const failed = failures();
+  restore();
+  if (failed <= 0) unguarded.push(m.family);
+  console.log(`| ${m.family} | ${failed < 0 ? 'did not run' : failed} |`);
+}
+if (unguarded.length) console.error(`No test fails without: ${unguarded.join('; ')}.`);
+if (check && unguarded.length) process.exit(1);
