@@ -75,6 +75,9 @@ const FRACTIONS: [RegExp, number][] = [
 ];
 const ONE_IN: Record<string, number> = { two: 50, three: 100 / 3, four: 25, five: 20, ten: 10 };
 
+/** An ordinal's ending written against its digits: English, French, Spanish. */
+const ORDINAL_AFTER = /^(?:st|nd|rd|th|e|er|re|ème|eme|º|ª)(?![\p{L}\p{N}])/u;
+
 /** A figure as written: groups of three after a comma, a point or a space ("1,000.5", "1.000,5", "1 000"), or plain. */
 const FIGURE = String.raw`\d{1,3}(?:[,. \u202f]\d{3}(?!\d))+(?:[.,]\d+)?|\d+(?:[.,]\d+)?`;
 const QUANTITY_RE = new RegExp(
@@ -200,6 +203,8 @@ export function quantitiesIn(text: string): Quantity[] {
     if (/[\d.,]$/.test(t.slice(0, at)) || /^[.,]?\d/.test(t.slice(at + whole.length))) continue;
     // A digit written against a letter is part of a name or formula ("CO2", "H2O", "A4"), not a figure.
     if (!currencySign && /\p{L}$/u.test(t.slice(0, at))) continue;
+    // An ordinal ("17th-century", "XVIIe", "17e siècle", "17º") ranks; it measures nothing.
+    if (ORDINAL_AFTER.test(t.slice(at + whole.length))) continue;
     const before = t.slice(Math.max(0, at - 40), at);
     // "between 5 and 10" is a range; "5 and 10" alone are two figures.
     const joined = second && (!/^(?:and|und|et|y)$/.test(joiner!) || /(?:between|zwischen|entre)\s*$/.test(before));

@@ -114,6 +114,18 @@ describe('units in words, one table (issue #37)', () => {
     expect(q('5m pounds')).toMatchObject({ unit: 'm', figure: 5 });
   });
 
+  it('an ordinal ranks and measures nothing, in English, French and Spanish', () => {
+    for (const text of [
+      'a 17th-century fresco',
+      'the 21st century',
+      'une fresque du 17e siècle',
+      'au XVIIe, le 3ème rang',
+      'el siglo 17º',
+    ])
+      expect(quantitiesIn(text), text).toEqual([]);
+    expect(quantitiesIn('17 centuries').map((x) => x.figure)).toEqual([17]);
+  });
+
   it('a digit written against letters is a formula, not a figure', () => {
     expect(quantitiesIn('CO2 reached 415 ppm').map((x) => x.figure)).toEqual([415]);
     expect(quantitiesIn('H2O and CH4').length).toBe(0);
