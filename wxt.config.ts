@@ -17,6 +17,13 @@ export default defineConfig({
     excludeSources: ['docs/**', 'bench/results/**', 'test/fixtures/**/*.png'],
   },
   hooks: {
+    // WXT lists a runtime content script's matches as host permissions; ours is injected only
+    // where access was granted, and that access is optional (manifest below).
+    'build:manifestGenerated': (_, manifest) => {
+      manifest.host_permissions = (manifest.host_permissions ?? []).filter(
+        (p: string) => !(manifest.optional_host_permissions ?? []).includes(p),
+      );
+    },
     'zip:extension:done': (_, file) => normalizeZip(file),
     'zip:sources:done': (_, file) => normalizeZip(file),
   },
@@ -28,10 +35,12 @@ export default defineConfig({
     default_locale: 'en',
     // contextMenus: "Ask Spanlight" on a selection (Firefox knows it as an alias of menus).
     permissions: ['storage', 'tabs', 'scripting', 'contextMenus', ...(browser === 'firefox' ? [] : ['sidePanel'])],
-    // Fetching search results and reading open tabs needs host access. Pages are fetched
-    // without cookies (see lib/pages/fetch-page.ts). Firefox lets people withhold it, so the
-    // options page asks for the hosts typed there (lib/options/host-access.ts).
-    host_permissions: ['<all_urls>'],
+    // Fetching search results and reading open tabs needs host access. It is asked for when first
+    // needed, with its reason (lib/options/host-access.ts): a provider's host as its settings are saved,
+    // every site at the first question or fact-check. Pages are fetched without cookies
+    // (lib/pages/fetch-page.ts).
+    host_permissions: [],
+    optional_host_permissions: ['<all_urls>'],
     // The toolbar icon (Firefox also gets icon/light-*.png and dark-*.png as theme_icons, found by WXT).
     action: { default_title: '__MSG_commandOpen__', default_icon: { 16: 'icon/16.png', 32: 'icon/32.png' } },
     // A key that opens the panel: the toolbar button's action (which opens the side panel) in

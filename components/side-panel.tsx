@@ -9,10 +9,16 @@ import { FollowUpForm } from './panel/follow-up-form';
 import { HistorySection } from './panel/history-section';
 import { InterruptedJob, RunningJob } from './panel/job-sections';
 import { ThreadAnswer } from './panel/thread-answer';
+import { SiteAccessCard } from './panel/site-access-card';
 import { WelcomeCard } from './panel/welcome-card';
 import { useJobUpdates } from './panel/use-job-updates';
 import { usePanelSession } from './panel/use-panel-session';
 import { usePanelStart } from './panel/use-panel-start';
+import { useSiteAccess } from './panel/use-site-access';
+import { useFollowUp } from './panel/use-follow-up';
+
+/** The window a call is about, when the panel knows it. */
+const windowOf = (windowId: number | undefined) => (windowId === undefined ? {} : { windowId });
 
 /**
  * The side panel: ask (also from a selection's context menu), watch the job, read the cited answer,
@@ -23,62 +29,57 @@ export function SidePanel() {
   const [question, setQuestion] = useState('');
   const [tabs, setTabs] = useState<TabChoice>('none');
   const [tabsPolicy, setTabsPolicy] = useState<TabsPolicy>('ask');
-  const [rewriting, setRewriting] = useState(false);
   const windowIdRef = useRef<number | undefined>(undefined);
   const session = usePanelSession();
+  const access = useSiteAccess(); // asked for at the first click that needs it
+  const { withAccess } = access;
   const { thread, job, answer, citation, start } = session;
-  const inWindow = () => (windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current });
+  const inWindow = () => windowOf(windowIdRef.current);
 
   const askQuestion = useCallback(
-    (q: string, choice: TabChoice) =>
-      start(
-        () =>
-          callBackground('ask', {
-            question: q,
-            tabs: choice,
-            ...(windowIdRef.current === undefined ? {} : { windowId: windowIdRef.current }),
-          }),
-        [],
+    (q: string, choice: TabChoice, fromClick = true) =>
+      withAccess(
+        () => void start(() => callBackground('ask', { question: q, tabs: choice, ...windowOf(windowIdRef.current) }), []),
+        fromClick,
       ),
-    [start],
+    [start, withAccess],
   );
-  usePanelStart({ askQuestion, restore: session.restore, jobIdRef: session.jobIdRef, setQuestion, setTabs, setTabsPolicy });
+  // A question left by the context menu comes without a click: it waits for access if it must.
+  const askPending = useCallback((q: string, choice: TabChoice) => askQuestion(q, choice, false), [askQuestion]);
+  usePanelStart({
+    askQuestion: askPending,
+    restore: session.restore,
+    jobIdRef: session.jobIdRef,
+    setQuestion,
+    setTabs,
+    setTabsPolicy,
+  });
   useJobUpdates(session, windowIdRef);
 
   const ask = () => {
     const q = question.trim();
-    if (q) void askQuestion(q, tabs);
+    if (q) askQuestion(q, tabs);
   };
 
-  const followUp = async (text: string): Promise<boolean> => {
-    if (!answer) return false;
-    const previous = answer;
-    const earlier = thread;
-    setRewriting(true);
-    const started = await start(
-      () => callBackground('followUp', { answerId: previous.id, text, tabs, ...inWindow() }),
-      [...earlier, previous],
-    );
-    setRewriting(false);
-    if (!started) {
-      // Nothing was asked: the thread stays as it was, with its follow-up box, and the error above it.
-      session.setThread(earlier);
-      session.setAnswer(previous);
-    }
-    return started;
-  };
+  const { rewriting, followUp: followUpNow } = useFollowUp(session, tabs, () => windowIdRef.current);
+  const followUp = (text: string): Promise<boolean> =>
+    new Promise((resolve) => withAccess(() => void followUpNow(text).then(resolve)));
 
   const retry = (jobId: string | undefined) => {
-    if (jobId) void start(() => callBackground('retry', { jobId }), thread);
+    if (jobId) withAccess(() => void start(() => callBackground('retry', { jobId }), thread));
   };
 
   const running = job?.status === 'running' && !answer;
 
   /** Fact-checks the page being read (the window's last-used web tab), or checks more of a checked page. */
   const checkPage = (moreOf?: string, unchecked?: boolean) =>
-    void start(
-      () => callBackground('factCheck', { ...inWindow(), ...(moreOf ? { moreOf } : {}), ...(unchecked ? { unchecked } : {}) }),
-      [],
+    withAccess(
+      () =>
+        void start(
+          () =>
+            callBackground('factCheck', { ...inWindow(), ...(moreOf ? { moreOf } : {}), ...(unchecked ? { unchecked } : {}) }),
+          [],
+        ),
     );
 
   const renderAnswer = (a: AnswerRecord) => (
@@ -107,6 +108,7 @@ export function SidePanel() {
       </header>
       <WelcomeCard />
       <AskForm {...{ question, tabs, tabsPolicy, running }} onQuestion={setQuestion} onTabs={setTabs} onAsk={ask} />
+      <SiteAccessCard access={access} error={Boolean(session.error)} />
       {session.error && (
         <p className="card error" role="alert">
           {session.error}

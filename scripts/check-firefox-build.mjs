@@ -44,7 +44,11 @@ check(
   manifest.default_locale === undefined || present(`_locales/${manifest.default_locale}/messages.json`),
   `_locales/${manifest.default_locale}/messages.json missing`,
 );
-check((manifest.host_permissions ?? []).length > 0, 'no host_permissions (search and page fetches need them)');
+check(
+  (manifest.optional_host_permissions ?? []).includes('<all_urls>'),
+  'no optional_host_permissions <all_urls> (search and page fetches need it, asked for at first use)',
+);
+check(!(manifest.host_permissions ?? []).includes('<all_urls>'), 'host_permissions asks for every site at install');
 
 if (problems.length > 0) {
   console.error(`Firefox build at ${dir} has problems:\n- ${problems.join('\n- ')}`);

@@ -64,6 +64,15 @@ for (const browser of ['chrome', 'firefox']) {
     check(justified.has(p), `${where}: permission "${p}" is not justified in README's "Permissions and why"`);
   for (const p of manifest.host_permissions ?? [])
     check(justified.has(`${p} (host)`) || justified.has(p), `${where}: host permission "${p}" is not justified in README`);
+  for (const p of manifest.optional_host_permissions ?? [])
+    check(
+      justified.has(p) && readme.includes(`| \`${p}\` (optional host) |`),
+      `${where}: optional host permission "${p}" is not justified in README as "(optional host)"`,
+    );
+  check(
+    !(manifest.host_permissions ?? []).includes('<all_urls>'),
+    `${where}: every site asked for at install (host_permissions)`,
+  );
   check(!manifest.optional_permissions?.length, `${where}: optional permissions, none of them justified in README`);
 }
 

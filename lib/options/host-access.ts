@@ -22,7 +22,8 @@ export function originPatterns(urls: string[]): string[] {
  */
 export async function requestHostAccess(urls: string[]): Promise<string[]> {
   const origins = originPatterns(urls);
-  if (origins.length === 0 || !browser.permissions?.request) return [];
+  // Every site granted covers these: Chrome would prompt again for a host inside it.
+  if (origins.length === 0 || !browser.permissions?.request || allSitesGranted) return [];
   try {
     if (await browser.permissions.request({ origins })) return [];
   } catch {
@@ -34,4 +35,59 @@ export async function requestHostAccess(urls: string[]): Promise<string[]> {
     if (!granted) missing.push(origin);
   }
   return missing;
+}
+
+/**
+ * Access to every site: Spanlight reads whatever pages a search finds, the pages an answer cites
+ * and the tab being checked. It is an optional host permission (wxt.config.ts), asked for when a
+ * question or a fact-check first needs it, never at install.
+ */
+export const ALL_SITES = { origins: ['<all_urls>'] };
+
+/** Whether access to every site is granted; true when the browser cannot tell (the work then fails with its own reasons). */
+export async function hasSiteAccess(): Promise<boolean> {
+  try {
+    return await browser.permissions.contains(ALL_SITES);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Asks the browser for access to every site; it prompts the person, or answers at once when access
+ * is already granted. Must be called straight from a click, before any await: browsers allow the
+ * prompt only during a user action. Resolves to whether access is granted.
+ */
+export async function requestSiteAccess(): Promise<boolean> {
+  try {
+    return await browser.permissions.request(ALL_SITES);
+  } catch {
+    // No user action, or no permissions API: granted only if it already was.
+    return hasSiteAccess();
+  }
+}
+
+/** Whether access to every site was granted when last looked at (see `followSiteAccess`). */
+let allSitesGranted = false;
+
+/**
+ * Keeps track of whether every site is granted, so that a click can know it before any await
+ * (a page calls it once as it opens); returns a function that stops following.
+ */
+export function followSiteAccess(onChange?: (granted: boolean) => void): () => void {
+  let alive = true;
+  const check = () =>
+    void hasSiteAccess().then((granted) => {
+      if (!alive) return;
+      allSitesGranted = granted;
+      onChange?.(granted);
+    });
+  check();
+  browser.permissions?.onAdded?.addListener(check);
+  browser.permissions?.onRemoved?.addListener(check);
+  return () => {
+    alive = false;
+    browser.permissions?.onAdded?.removeListener(check);
+    browser.permissions?.onRemoved?.removeListener(check);
+  };
 }

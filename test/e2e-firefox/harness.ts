@@ -24,8 +24,8 @@ export interface FirefoxExtension {
 
 export interface LaunchOptions {
   /**
-   * The user withheld host access at install (Firefox lets people do so for MV3 extensions), and
-   * allows what the extension asks for later (permissions.request) without a prompt to answer.
+   * Access to websites not yet granted: it is asked for at first use (and allowed then, without a
+   * prompt to answer). By default it is granted beforehand, as if the person had accepted once.
    */
   withholdHostAccess?: boolean;
   /** The colour scheme pages see (prefers-color-scheme); light by default. */
@@ -66,9 +66,10 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
       'network.dns.native-is-localhost': true,
       // 0 dark, 1 light: what prefers-color-scheme reports to pages.
       'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1,
-      ...(options.withholdHostAccess
-        ? { 'extensions.originControls.grantByDefault': false, 'extensions.webextOptionalPermissionPrompts': false }
-        : {}),
+      // What the extension asks for (permissions.request, from a click) is allowed without a prompt
+      // to answer, as a person accepting it would.
+      'extensions.webextOptionalPermissionPrompts': false,
+      ...(options.withholdHostAccess ? { 'extensions.originControls.grantByDefault': false } : {}),
     },
   });
   try {
@@ -85,6 +86,7 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     await page.waitForFunction((u) => location.href === u && document.readyState === 'complete', { timeout: 15_000 }, url);
     return page;
   };
+  if (!options.withholdHostAccess) await grantSiteAccess(await open(`${EXTENSION_ORIGIN}/options.html`));
   if (!options.welcome) {
     const page = await open(`${EXTENSION_ORIGIN}/options.html`);
     await page.evaluate(
@@ -109,6 +111,27 @@ export async function launchFirefox(options: LaunchOptions = {}): Promise<Firefo
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * Access to every site, which the extension asks for at first use, granted beforehand: a click in
+ * one of its pages asks for it, as the panel's first question would, and the pref above accepts.
+ */
+async function grantSiteAccess(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const b = document.createElement('button');
+    b.id = 'grant-site-access';
+    b.textContent = 'grant';
+    const api = (globalThis as unknown as { browser: { permissions: { request(p: object): Promise<boolean> } } }).browser;
+    b.onclick = () => void api.permissions.request({ origins: ['<all_urls>'] }).then((ok) => (b.dataset.granted = String(ok)));
+    document.body.prepend(b);
+  });
+  await page.locator('#grant-site-access').click();
+  const granted = await page.waitForFunction(() => document.querySelector<HTMLElement>('#grant-site-access')?.dataset.granted, {
+    timeout: 15_000,
+  });
+  if ((await granted.jsonValue()) !== 'true') throw new Error('Firefox did not grant access to every site.');
+  await page.close();
 }
 
 /** Settings a test fills in on the options page, as a person would. */

@@ -2,18 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
-import { ask, clickButton, launchFirefox, saveOptions, screenshotForDocs, type FirefoxExtension } from './harness';
+import { ask, launchFirefox, saveOptions, type FirefoxExtension } from './harness';
 
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
 const NEWS = 'A city newspaper wrote that Exampleville had 412,000 residents on 1 January 2026, citing the census office.';
 
-/** The panel's error card, once one is shown. */
-async function errorCard(panel: Page): Promise<string> {
-  const card = await panel.waitForSelector('.card.error[role=alert]', { timeout: 15_000 });
-  return (await card!.evaluate((e) => e.textContent)) ?? '';
+/** The origins the extension holds now. */
+async function origins(page: Page): Promise<string[]> {
+  return page.evaluate(
+    async () =>
+      (
+        await (
+          globalThis as unknown as { browser: { permissions: { getAll(): Promise<{ origins?: string[] }> } } }
+        ).browser.permissions.getAll()
+      ).origins ?? [],
+  );
 }
 
-describe('Firefox: a user who withheld access to websites is told how to grant it', () => {
+describe('Firefox: access to websites is asked for at first use, and can be taken back', () => {
   let site: FixtureSite;
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let firefox: FirefoxExtension;
@@ -32,7 +38,7 @@ describe('Firefox: a user who withheld access to websites is told how to grant i
       ],
     });
     firefox = await launchFirefox({ withholdHostAccess: true });
-    // Saving asks for the provider's host (the user allows it); every other site stays withheld.
+    // Saving asks for the provider's host (allowed); every other site stays unasked.
     const options = await firefox.openOptions();
     expect(await saveOptions(options, { wikipedia: false, brave: true, braveKey: 'bk', braveBaseUrl: brave.baseUrl })).toBe(
       'Saved.',
@@ -46,28 +52,15 @@ describe('Firefox: a user who withheld access to websites is told how to grant i
     await Promise.all([site?.close(), brave?.close()]);
   });
 
-  it('asking and fact-checking say that access is missing and where to turn it on; nothing is searched', async () => {
-    const searches = brave.requests.length;
-    await panel.locator('textarea#question').fill('How many residents does Exampleville have?');
-    await clickButton(panel, 'Ask');
-    const message = await errorCard(panel);
-    expect(message).toContain('Spanlight has no access to websites');
-    expect(message).toContain('about:addons');
-    expect(message).toContain('"Permissions and data"');
-    expect(message).toContain('"Access your data for all websites"');
-    expect(await panel.$('article.answer')).toBeNull();
-    expect(brave.requests.length).toBe(searches);
-    await screenshotForDocs(panel, 'firefox-sidepanel-no-site-access');
-
-    const page = await firefox.openPage(site.urlOf('stats-office.test', '/census'));
-    const second = await firefox.openSidePanel();
-    await clickButton(second, "Fact-check the page I'm reading");
-    expect(await errorCard(second)).toContain('Spanlight has no access to websites');
-    expect(brave.requests.length).toBe(searches);
-    await Promise.all([second.close(), page.close()]);
+  it('nothing is asked at install; the first question asks for every site and, allowed, is answered', async () => {
+    expect(await origins(panel)).not.toContain('<all_urls>');
+    expect(await ask(panel, 'How many residents does Exampleville have?')).toBe('grounded');
+    expect(await origins(panel)).toContain('<all_urls>');
+    expect(await panel.$('.card.error')).toBeNull();
+    expect(await panel.$('.card.site-access')).toBeNull();
   });
 
-  it('turned on where the message says, the same question is answered', async () => {
+  it('taken back where the help says (about:addons, "Permissions and data"), it is asked for again at the next question', async () => {
     const addons = await firefox.browser.newPage();
     await addons.goto('about:addons', { waitUntil: [] });
     // about:addons is a privileged page: puppeteer's waitFor* helpers cannot run in it, evaluate can.
@@ -84,15 +77,18 @@ describe('Firefox: a user who withheld access to websites is told how to grant i
         const e = document.querySelector(s);
         return e ? { label: e.getAttribute('label'), pressed: e.hasAttribute('pressed') } : null;
       }, allSites);
-    await expect.poll(toggle, { timeout: 15_000 }).toEqual({ label: 'Access your data for all websites', pressed: false });
+    await expect.poll(toggle, { timeout: 15_000 }).toEqual({ label: 'Access your data for all websites', pressed: true });
     // The toggle's own button, clicked in the page: puppeteer's input helpers cannot locate
     // elements in this privileged page (its layout boxes read as empty to them).
     await addons.evaluate((s) => document.querySelector(s)!.shadowRoot!.querySelector<HTMLElement>('button')!.click(), allSites);
-    await expect.poll(toggle, { timeout: 15_000 }).toEqual({ label: 'Access your data for all websites', pressed: true });
+    await expect.poll(toggle, { timeout: 15_000 }).toEqual({ label: 'Access your data for all websites', pressed: false });
     await addons.close();
 
     await panel.bringToFront();
-    expect(await ask(panel, 'How many residents does Exampleville have?')).toBe('grounded');
-    expect(await panel.$('.card.error')).toBeNull();
+    await expect.poll(() => origins(panel), { timeout: 15_000 }).not.toContain('<all_urls>');
+    const searches = brave.requests.length;
+    expect(await ask(panel, 'Did Exampleville have 412,000 residents?')).toBe('grounded');
+    expect(brave.requests.length).toBeGreaterThan(searches);
+    expect(await origins(panel)).toContain('<all_urls>');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,39 +32,25 @@ export async function launchExtension(
     locale?: string;
     /** Keep the panel's first-run card (a fresh install shows it); other tests start with it dismissed. */
     welcome?: boolean;
+    /**
+     * Access to websites, which the extension asks for at first use: granted beforehand as if the
+     * person had accepted the browser's prompt (true, the default), or not yet asked (false).
+     */
+    siteAccess?: boolean;
   } = {},
 ): Promise<ExtensionBrowser> {
   if (!existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension at ${EXTENSION_DIR}: run "npx wxt build" first (npm run test:e2e does).`);
   }
   const profileDir = options.profileDir ?? (await mkdtemp(path.join(tmpdir(), 'spanlight-profile-')));
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1000, height: 700 },
-    // The browser's language: on Linux Chromium takes its UI language from LANGUAGE (not --lang),
-    // and the extension's catalogue follows it.
-    ...(options.locale
-      ? {
-          locale: options.locale,
-          env: { ...process.env, LANGUAGE: options.locale.replace('-', '_'), LANG: `${options.locale.replace('-', '_')}.UTF-8` },
-        }
-      : {}),
-    args: [
-      `--disable-extensions-except=${EXTENSION_DIR}`,
-      `--load-extension=${EXTENSION_DIR}`,
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? [])].join(', ')}`,
-      // The local HTTPS fakes for public host names use a self-signed certificate.
-      ...(options.hostRules?.length ? ['--ignore-certificate-errors'] : []),
-    ],
-  });
+  // The build is loaded from a copy in the profile (an unpacked extension's id follows its path),
+  // so a profile launched again finds the same extension with what was granted to it.
+  const extensionDir = path.join(profileDir, 'extension');
+  if (!options.profileDir) {
+    await cp(EXTENSION_DIR, extensionDir, { recursive: true });
+    if (options.siteAccess !== false) await grantSiteAccess(profileDir, extensionDir);
+  }
+  const context = await launch(profileDir, extensionDir, options);
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 15_000 }));
   const extensionId = new URL(worker.url()).host;
   if (!options.welcome && !options.profileDir)
@@ -91,6 +77,56 @@ export async function launchExtension(
       if (!keepProfile) await rm(profileDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Grants the optional access to every site as a person accepting the browser's prompt would: the
+ * prompt cannot be answered headless, so the profile first runs the build with that access
+ * required (granted at install), then the real build, which keeps what was granted.
+ */
+async function grantSiteAccess(profileDir: string, extensionDir: string): Promise<void> {
+  const file = path.join(extensionDir, 'manifest.json');
+  const manifest = await readFile(file, 'utf8');
+  const parsed = JSON.parse(manifest) as { host_permissions?: string[]; optional_host_permissions?: string[] };
+  await writeFile(file, JSON.stringify({ ...parsed, host_permissions: parsed.optional_host_permissions ?? [] }));
+  const first = await launch(profileDir, extensionDir, {});
+  if (!first.serviceWorkers()[0]) await first.waitForEvent('serviceworker', { timeout: 15_000 });
+  await first.close();
+  await writeFile(file, manifest);
+}
+
+async function launch(
+  profileDir: string,
+  extensionDir: string,
+  options: { locale?: string; hostRules?: string[] },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1000, height: 700 },
+    // The browser's language: on Linux Chromium takes its UI language from LANGUAGE (not --lang),
+    // and the extension's catalogue follows it.
+    ...(options.locale
+      ? {
+          locale: options.locale,
+          env: { ...process.env, LANGUAGE: options.locale.replace('-', '_'), LANG: `${options.locale.replace('-', '_')}.UTF-8` },
+        }
+      : {}),
+    args: [
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? [])].join(', ')}`,
+      // The local HTTPS fakes for public host names use a self-signed certificate.
+      ...(options.hostRules?.length ? ['--ignore-certificate-errors'] : []),
+    ],
+  });
 }
 
 /** Settings a test fills in on the options page, as a person would. */
