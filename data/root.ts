@@ -11,7 +11,7 @@
  * Node only; reads nothing but small files, once.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,8 +35,28 @@ export function absentLine(what: string): string {
   return `${what} did not run: their data is not here (run \`npm run data\` to get it; see docs/testing.md).`;
 }
 
-/** What the Node suites print, once, without the data. */
-export const DATA_ABSENT_LINE = absentLine('Corpus and dataset checks');
+/**
+ * Set by `npm test` (scripts/test-all.ts) to a file where each step notes what it could not run;
+ * the run then says it once, in one line, at its end.
+ */
+export const ABSENT_NOTES_VARIABLE = 'SPANLIGHT_ABSENT_NOTES';
+
+/** Says that `what` did not run for want of the data: noted for the run's one line, or printed. */
+export function noteAbsent(what: string, env: NodeJS.ProcessEnv = process.env): void {
+  const notes = env[ABSENT_NOTES_VARIABLE];
+  if (notes) appendFileSync(notes, `${what}\n`);
+  else console.log(absentLine(what));
+}
+
+/** The one line for everything a run could not run for want of the data ("A, B and C did not run: …"). */
+export function absentSummary(whats: string[]): string | null {
+  const list = [...new Set(whats.map((w) => w.trim()).filter(Boolean))];
+  if (list.length === 0) return null;
+  const lower = (w: string) => w.replace(/^\p{Lu}(?=\p{Ll})/u, (c) => c.toLowerCase());
+  const [first, ...rest] = list.map((w, i) => (i === 0 ? w : lower(w)));
+  const joined = rest.length === 0 ? first! : `${[first, ...rest.slice(0, -1)].join(', ')} and ${rest.at(-1)}`;
+  return absentLine(joined);
+}
 
 /** Set to 1, the data's absence is a failure instead of a skip. */
 export const REQUIRE_VARIABLE = 'SPANLIGHT_REQUIRE_DATA';

@@ -1,7 +1,8 @@
 /**
  * Runs commands that read the corpus or the labelled sets (data/root.ts), one after the other,
  * stopping at the first that fails. Without the data it runs only those given with --always, prints
- * one line saying what did not run and how to get the data, and exits 0; with
+ * one line saying what did not run and how to get the data (or, under `npm test`, notes it for the
+ * run's one line: scripts/test-all.ts), and exits 0; with
  * SPANLIGHT_REQUIRE_DATA=1 (CI) it exits 1 instead.
  *
  *   tsx scripts/with-data.ts --what "The benchmark" [--always "cmd …"]… -- "cmd …" ["cmd …"]…
@@ -10,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { absentLine, CACHE_DIR, dataRequired, HAS_DATA, MIRROR_DIR, PROJECT_ROOT, REQUIRE_VARIABLE } from '../data/root';
+import { CACHE_DIR, dataRequired, HAS_DATA, MIRROR_DIR, noteAbsent, PROJECT_ROOT, REQUIRE_VARIABLE } from '../data/root';
 
 /** Runs one command from the project root; its exit code. */
 function run(command: string): number {
@@ -40,7 +41,7 @@ function main(): number {
     const code = run(command);
     if (code !== 0) return code;
   }
-  if (!HAS_DATA) console.log(absentLine(what));
+  if (!HAS_DATA) noteAbsent(what);
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { CACHE_DIR, DATA_ABSENT_LINE, DATA_ROOT, dataRequired, MIRROR_DIR, REQUIRE_VARIABLE } from '../data/root';
+import { CACHE_DIR, DATA_ROOT, dataRequired, MIRROR_DIR, noteAbsent, REQUIRE_VARIABLE } from '../data/root';
 
 /**
  * Vitest's global setup: without the corpus and the labelled sets (data/root.ts), the checks that
@@ -11,5 +11,5 @@ export default function setup(): (() => void) | undefined {
     throw new Error(
       `${REQUIRE_VARIABLE}=1 but the data is not here (no complete ${CACHE_DIR}, no ${MIRROR_DIR}): run \`npm run data\``,
     );
-  return () => console.log(DATA_ABSENT_LINE);
+  return () => noteAbsent('Corpus and dataset checks');
 }
