@@ -10,7 +10,7 @@ import {
   type FoundClaim,
 } from '@/lib/shared/types';
 import { CitationsContext, CitationStatus, type CitationState } from './panel/citation-status';
-import { failureLabel, hostOf } from './panel/labels';
+import { failureLabel, hostOf, warningLabel } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
 import { PriorChecks } from './panel/prior-checks';
 import { ClaimForm, LeftOut } from './panel/left-out';
@@ -230,10 +230,15 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
         )}
         <NotChecked claims={r.notChecked} />
         <LeftOut left={r.left} />
-        {r.failures.length > 0 && (
-          <ul className="warnings">
+        {(r.failures.length > 0 || r.warnings.length > 0) && (
+          <ul className="warnings" aria-label={t('warningsLabel')}>
             {r.failures.map((f, i) => (
               <li key={i}>{failureLabel(f)}</li>
+            ))}
+            {r.warnings.map((w, i) => (
+              <li key={`w${i}`} data-role={w.role} data-code={w.code}>
+                {warningLabel(w)}
+              </li>
             ))}
           </ul>
         )}

@@ -23,11 +23,15 @@ export default defineContentScript({
       // Only our own background may call; it sends without a tab.
       allowSender: (sender) => sender.id === browser.runtime.id && !sender.tab,
       handlers: {
-        readPage: async () => ({
-          url: location.href,
-          title: document.title,
-          html: document.documentElement.outerHTML.slice(0, MAX_PAGE_HTML_CHARS),
-        }),
+        readPage: async () => {
+          const html = document.documentElement.outerHTML;
+          return {
+            url: location.href,
+            title: document.title,
+            html: html.slice(0, MAX_PAGE_HTML_CHARS),
+            ...(html.length > MAX_PAGE_HTML_CHARS ? { cut: true } : {}),
+          };
+        },
         // Anchored afresh on every click: the page may have changed since the last one.
         highlight: async ({ others, ...selector }) =>
           highlightWhenReady(document, selector, { others: others ?? [], signal: ctx.signal }),

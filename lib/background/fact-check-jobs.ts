@@ -16,7 +16,9 @@ import {
   toFactCheckResult,
   type FactCheckResult,
 } from '../factcheck/result';
-import { failureOf } from '../shared/failure-text';
+import { failureOf, warningOf } from '../shared/failure-text';
+import { t } from '../i18n';
+import { MAX_PAGE_HTML_CHARS } from '../pages/page-limit';
 import { ProviderError, failureOfThrown } from '../shared/provider-error';
 import type { AnswerResult, CheckedClaimRecord } from '../shared/types';
 import { internalFailure } from './internal-failure';
@@ -30,8 +32,19 @@ function claimMarks(claims: Array<{ sentence: string; verdict: CheckedClaimRecor
   return claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict }));
 }
 
-/** The page in a tab as the fact-check reads it: its address, title, and the selection or its main text. */
-async function readCheckedPage(tabId: number, selection: string | undefined, now: () => Date) {
+/** A page this long (in characters of HTML) takes seconds to read: the panel says so as it starts. */
+const LARGE_PAGE_CHARS = 1_000_000;
+
+/**
+ * The page in a tab as the fact-check reads it: its address, title, and the selection or its main
+ * text; a page over the size limit is read up to it, and `cut` says so (a warning of the result).
+ */
+async function readCheckedPage(
+  tabId: number,
+  selection: string | undefined,
+  now: () => Date,
+  progress: (stage: string, message: string) => Promise<void>,
+) {
   await ensureContentScript(tabId);
   const read = await callContent(tabId, 'readPage', {});
   if (!read.ok)
@@ -39,12 +52,16 @@ async function readCheckedPage(tabId: number, selection: string | undefined, now
       failureOf('page', 'page-unreadable', { error: read.error }, { kind: 'bad-response', provider: 'The page' }),
     );
   const { url, title, html } = read.value;
+  const cut = read.value.cut ? warningOf('page', 'page-truncated', { url, bytes: MAX_PAGE_HTML_CHARS }) : null;
+  // Shown before the extraction holds the worker (a few seconds for a page of megabytes).
+  if (cut) await progress('reading', cut.message);
+  if (html.length > LARGE_PAGE_CHARS) await progress('reading', t('readingLargePage', (html.length / 1_000_000).toFixed(1)));
   const page = { html, url, lastModified: null, retrievedAt: now().toISOString(), origin: 'tab' as const, tabId };
   const { page: extracted, roles } = await extractPage(page, parseHtmlWithLinkedom);
   const published = extracted.published?.iso ?? null;
   // A selection is checked as it is, dated by its page: "next year" in it means the page's next year.
-  if (selection?.trim()) return { url, title, text: selection, published };
-  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews, published, roles };
+  if (selection?.trim()) return { url, title, text: selection, published, cut };
+  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews, published, roles, cut };
 }
 
 /** An earlier pass a check continues: the answer, and its result. */
@@ -147,7 +164,9 @@ export class FactCheckJobs {
     });
     let result: AnswerResult;
     try {
-      const page = await readCheckedPage(tabId, selection, this.host.now);
+      const page = await readCheckedPage(tabId, selection, this.host.now, (stage, message) =>
+        this.jobs.note(job.id, stage, message),
+      );
       const pipeline = await buildPipeline(settings, this.host);
       const kept = earlier ? await claimsLeft(earlier.result, page, pipeline.deps.model, earlier.retry) : undefined;
       const budget = kept ? kept.length : settings.factCheckBudget;
@@ -185,7 +204,8 @@ export class FactCheckJobs {
           onSettled: (s) => buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence }),
         },
       );
-      result = toFactCheckResult(partsOf(outcome), {
+      const parts = partsOf(outcome);
+      result = toFactCheckResult(page.cut ? { ...parts, warnings: [page.cut, ...parts.warnings] } : parts, {
         question: job.question,
         pageUrl: page.url,
         pageTitle: page.title,

@@ -95,8 +95,13 @@ export class Jobs {
 
   /** The job's progress callback: each line stored, then published. */
   progress(jobId: string): (stage: string, message: string) => void {
-    return (stage, message) =>
-      void appendJobEvent(this.db, jobId, { at: new Date().toISOString(), stage, message }).then(() => this.publish(jobId));
+    return (stage, message) => void this.note(jobId, stage, message);
+  }
+
+  /** One progress line, stored and published: awaited before work that holds the worker for seconds. */
+  async note(jobId: string, stage: string, message: string): Promise<void> {
+    await appendJobEvent(this.db, jobId, { at: new Date().toISOString(), stage, message });
+    await this.publish(jobId);
   }
 
   /** The job's claim callback: each claim verified while the model writes, stored, then published. */

@@ -23,7 +23,8 @@ const Empty = z.object({});
 export const contentCalls = {
   readPage: {
     payload: Empty,
-    result: z.object({ url: z.string(), title: z.string(), html: z.string() }),
+    /** `cut`: the page was longer than MAX_PAGE_HTML_CHARS and `html` is its start. */
+    result: z.object({ url: z.string(), title: z.string(), html: z.string(), cut: z.optional(z.boolean()) }),
   },
   /** Highlights a passage (the active citation) and, more quietly, the answer's other passages in the page. */
   highlight: {

@@ -141,4 +141,41 @@ describe('fact-check the page being read', () => {
     await verdicts.nth(1).locator('.claim-link').click();
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 10_000 }).toBeGreaterThan(0);
   });
+
+  it('a page over 1 MB says so while it is read; one over the 5 MB limit is read up to it, and the result says it was cut', async () => {
+    // A page whose HTML is mostly data (as pages that ship their state as JSON are): 5.4 MB.
+    const blob = `<script type="application/json">${JSON.stringify({ rows: 'x'.repeat(5_400_000) })}</script>`;
+    const html = articleHtml({ title: 'Life in Exampleville', paragraphs: [CLAIMS[0]!], fillerBefore: 0 }).replace(
+      '</body>',
+      `${blob}</body>`,
+    );
+    site.setPage('exampleville-blog.test', '/large', html);
+    const page = await browser.context.newPage();
+    await page.goto(site.urlOf('exampleville-blog.test', '/large'));
+    const panel = await browser.openSidePanel();
+    // Every line the progress shows, as it shows it.
+    await panel.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const line = document.querySelector('.progress')?.textContent;
+        if (line && seen.at(-1) !== line) seen.push(line);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
+    const view = panel.locator('article.answer-fact-check');
+    await view.waitFor({ timeout: 60_000 });
+    const seen = await panel.evaluate(() => (window as unknown as { seen: string[] }).seen.join('\n'));
+    expect(seen).toContain('Reading a large page (5.0 MB of HTML)');
+    expect(seen).toContain('was cut at 5000000 bytes');
+    expect(
+      await panel
+        .locator('.warnings')
+        .allTextContents()
+        .then((t) => t.join(' ')),
+    ).toContain('was cut at 5000000 bytes');
+    // What was read before the limit is checked.
+    expect(await view.textContent()).toContain('412,000 residents');
+    await Promise.all([panel.close(), page.close()]);
+  });
 });
