@@ -95,6 +95,12 @@ const MUTATIONS: Mutation[] = [
     to: 'return signed;',
   },
   {
+    family: 'an ordinal measures nothing (17th-century, 17e siècle)',
+    file: 'lib/verify/quantities.ts',
+    from: 'if (ORDINAL_AFTER.test(t.slice(at + whole.length))) continue;',
+    to: '',
+  },
+  {
     family: 'hedges (about, etwa, environ, unos)',
     file: 'lib/verify/quantities.ts',
     from: 'const hedge = HEDGES.find(([h]) => h.test(before));',
