@@ -15,7 +15,7 @@ export interface Searched {
 const RESULTS_PER_QUERY = 8;
 
 /**
- * The search stage: every query on every provider at once, through the search cache (search.ts),
+ * The search stage: every query on every provider at once, through the search cache (lib/search/search-round.ts over lib/run/cache.ts),
  * recorded in the trace. A provider's failure is a value and a warning, never a throw.
  */
 export async function searchStage(

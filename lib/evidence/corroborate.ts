@@ -16,7 +16,7 @@
  * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
  * its subject once and then says "he"; so does a word of a name the page states elsewhere when the
  * passage writes another word of it ("Williams" for "Michelle Williams"). A passage's score is the weight it meets over the sentence's whole weight.
- * The caller (lib/pipeline/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
+ * The caller (lib/evidence/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
  */
 import type { Page, Passage } from '../shared/types';
 import { PASSAGE_CHARS, splitPassages } from '../pages/passages';
