@@ -43,9 +43,12 @@ const LOCALES = ['en', 'en-GB', 'de', 'de-AT', 'fr', 'es'];
  * number, lower-cased and without a closing full stop: "march", "mar", "märz", "jänner", "févr",
  * "marzo", "sept"…
  */
-export const MONTH_NUMBERS: ReadonlyMap<string, number> = (() => {
+export const MONTH_NUMBERS: ReadonlyMap<string, number> = monthNumbers(LOCALES);
+
+/** The month names of some locales (long and short, lower-cased, no closing full stop) → month number. */
+export function monthNumbers(locales: readonly string[]): ReadonlyMap<string, number> {
   const names = new Map<string, number>();
-  for (const locale of LOCALES)
+  for (const locale of locales)
     for (const month of ['long', 'short'] as const) {
       const format = new Intl.DateTimeFormat(locale, { day: 'numeric', month, timeZone: 'UTC' });
       for (let m = 1; m <= 12; m++) {
@@ -54,7 +57,7 @@ export const MONTH_NUMBERS: ReadonlyMap<string, number> = (() => {
       }
     }
   return names;
-})();
+}
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MONTH = `(${[...MONTH_NUMBERS.keys()]

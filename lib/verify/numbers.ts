@@ -4,6 +4,7 @@
  * 3.4; "1.2 million" → 1.2 and 1200000; "five" → 5; "April 2015" → month 4 of 2015). A claim's fact
  * is found in a passage when one of its values is among the passage's values.
  */
+import { monthNumbers } from '../dates/dates-text';
 
 /** One numeric fact of a claim, as written and as the values it may match. */
 export interface NumericFact {
@@ -29,32 +30,8 @@ export interface NumericIndex {
   numbers: number[];
 }
 
-const MONTHS: Record<string, number> = {
-  january: 1,
-  jan: 1,
-  february: 2,
-  feb: 2,
-  march: 3,
-  mar: 3,
-  april: 4,
-  apr: 4,
-  may: 5,
-  june: 6,
-  jun: 6,
-  july: 7,
-  jul: 7,
-  august: 8,
-  aug: 8,
-  september: 9,
-  sep: 9,
-  sept: 9,
-  october: 10,
-  oct: 10,
-  november: 11,
-  nov: 11,
-  december: 12,
-  dec: 12,
-};
+/** English month names and their short forms ("jan", "sept"), from the one table of month names. */
+const MONTHS = monthNumbers(['en', 'en-GB']);
 
 const UNITS: Record<string, number> = {
   zero: 0,
@@ -112,9 +89,7 @@ function canonical(n: number): string {
   return String(Number(n.toPrecision(12)));
 }
 
-const MONTH_ALT = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
+const MONTH_ALT = [...MONTHS.keys()].sort((a, b) => b.length - a.length).join('|');
 // A number as written: 1,200 | 1200 | 3.4 | 1.2.3 (a version), with an optional leading "v".
 const NUMBER_RE = /(?<![\p{L}\p{N}])(v)?(\d+(?:[.,]\d+)*)(?:(st|nd|rd|th|s)(?![\p{L}\p{N}]))?/giu;
 const WORD_NUMBER_RE =
@@ -205,7 +180,7 @@ function monthMentions(text: string): { surface: string; month: number }[] {
     const [whole, dayBefore, name = '', dayAfter, year] = m;
     // A month name counts only next to a day or a year: "may" alone is a verb, "march" a noun.
     if (!dayBefore && !dayAfter && !year) continue;
-    const month = MONTHS[name.toLowerCase()];
+    const month = MONTHS.get(name.toLowerCase());
     if (month === undefined) continue;
     out.push({ surface: whole.trim(), month });
   }
@@ -261,7 +236,7 @@ export function numericIndex(normalizedPassage: string): NumericIndex {
   for (const m of monthMentions(normalizedPassage)) exact.add(`m${m.month}`);
   // Bare month names (also "May"), so that "May 2015" in a claim is found next to "May" and "2015".
   for (const m of normalizedPassage.matchAll(new RegExp(`(?<![\\p{L}])(${MONTH_ALT})(?![\\p{L}])`, 'giu'))) {
-    exact.add(`m${MONTHS[m[1]!.toLowerCase()]}`);
+    exact.add(`m${MONTHS.get(m[1]!.toLowerCase())}`);
   }
   for (const m of normalizedPassage.matchAll(ISO_DATE_RE)) if (Number(m[2]) <= 12) exact.add(`m${Number(m[2])}`);
   for (const m of normalizedPassage.matchAll(DMY_DATE_RE)) {
