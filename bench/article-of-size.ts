@@ -140,8 +140,7 @@ ${FOOTER}
   const parts: string[] = [head];
   let size = head.length + tail.length;
   for (let section = 0; ; section++) {
-    const paragraph = (length: number) =>
-      shiftNumbers(Array.from({ length }, () => pick(sentences)).join(' '), section % 50);
+    const paragraph = (length: number) => shiftNumbers(Array.from({ length }, () => pick(sentences)).join(' '), section % 50);
     let s = `<section><h2>${section + 1}. ${pick(headings)}</h2>\n`;
     const n = 4 + Math.floor(rand() * 5);
     for (let i = 0; i < n; i++) {
