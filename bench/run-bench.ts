@@ -3,7 +3,7 @@
  * ratios measured side by side in one run. Counts are checked against bench/budgets.json with
  * `--check` (CI); timing ratios are printed with their targets and never fail a run.
  *
- *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only] [--tokens-only] [--fact-check-only]
+ *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only] [--tokens-only] [--fact-check-only] [--size-only]
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -36,6 +36,8 @@ const HISTORY_ONLY = args.has('--history-only');
 const TOKENS_ONLY = args.has('--tokens-only');
 /** Only the fact-check figures (issue 22): the fakes and the corpus, no build needed. */
 const FACT_CHECK_ONLY = args.has('--fact-check-only');
+/** Only the size series (bench/size-series.ts): no build, no data. */
+const SIZE_ONLY = args.has('--size-only');
 /** The history the history benchmark builds (issue #17: 10,000 answers). */
 const HISTORY_ANSWERS = 10_000;
 
@@ -127,6 +129,33 @@ async function localWork() {
     value: ours / base,
     unit: '×',
     target: '≤ 1.3',
+  });
+}
+
+// The size series: the local work on a page of 0.5 to 5 MB, per MB (bench/size-series.ts).
+async function sizeFigures() {
+  const { sizeSeries } = await import('./size-series');
+  // --check: one round (each size up to 1 MB three times), about 40 s on 2 cores; else three.
+  const series = await sizeSeries(CHECK ? 1 : 3, 3);
+  for (const s of series.sizes) {
+    const page = `${s.chars.toLocaleString('en')} chars of HTML, ${s.textChars.toLocaleString('en')} of text, ${s.claims.toLocaleString('en')} claims`;
+    add({ name: `size series, ${s.mb} MB page (${page}): extract, CPU s per MB`, value: s.extractSPerMb, unit: 's/MB' });
+    add({ name: `size series, ${s.mb} MB page: claim finding, CPU s per MB`, value: s.claimsSPerMb, unit: 's/MB' });
+  }
+  const [first, last] = [series.sizes[0]!.mb, series.sizes.at(-1)!.mb];
+  add({
+    name: `size series: extract (extractPage, splitPassages), time per MB at ${last} MB / at ${first} MB`,
+    value: series.extractRatio,
+    unit: '×',
+    target: '≤ 1.5',
+    budget: 'sizeSeriesExtractRatio',
+  });
+  add({
+    name: `size series: claim finding on the extracted text (findClaims, no model), time per MB at ${last} MB / at ${first} MB`,
+    value: series.claimsRatio,
+    unit: '×',
+    target: '≤ 1.5',
+    budget: 'sizeSeriesClaimsRatio',
   });
 }
 
@@ -511,8 +540,11 @@ async function streaming() {
 async function main() {
   if (TOKENS_ONLY) await pipelineCounts();
   else if (FACT_CHECK_ONLY) await factCheckFigures();
+  else if (SIZE_ONLY) await sizeFigures();
   else if (!HISTORY_ONLY) {
     bundleSizes();
+    // First, in a fresh process: the other figures leave garbage that a timed page would collect.
+    await sizeFigures();
     await pipelineCounts();
     await factCheckFigures();
     if (!CHECK) {
@@ -521,7 +553,7 @@ async function main() {
       await browserFigures();
     }
   }
-  if (!TOKENS_ONLY && !FACT_CHECK_ONLY) await historyFigures();
+  if (!TOKENS_ONLY && !FACT_CHECK_ONLY && !SIZE_ONLY) await historyFigures();
   const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
   const failures: string[] = [];
   console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');

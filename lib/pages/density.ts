@@ -8,6 +8,7 @@
 
 import { isHiddenByMarkup, SKIPPED, type DomNodeLike } from '../text/text-map';
 import { markupWords, type BoilerplateRule } from './boilerplate';
+import { collapse, paragraphFinder } from './paragraph-finder';
 
 /** Elements that hold a paragraph of their own (their inline text is one block of text). */
 const PARAGRAPH_TAGS = new Set([
@@ -60,8 +61,6 @@ interface Measure {
   /** Prose characters inside the element. */
   prose: number;
 }
-
-const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 const collapsedLength = (s: string) => {
   const t = s.replace(/\s+/g, ' ');
@@ -150,8 +149,8 @@ export function readByDensity(body: Element): DensityReading {
  * both is at most `factor` times the text they make together (a paragraph of the same article, not
  * of another column of the page). When Readability kept no prose at all, every paragraph is near.
  */
-function nearKept(prose: Element[], texts: string[], have: string, factor: number): (el: Element) => boolean {
-  const keptEls = prose.filter((_, i) => have.includes(texts[i]!));
+function nearKept(prose: Element[], inText: boolean[], haveLength: number, factor: number): (el: Element) => boolean {
+  const keptEls = prose.filter((_, i) => inText[i]);
   if (keptEls.length === 0) return () => true;
   const lengths = new Map<Element, number>();
   const lengthOf = (el: Element) => {
@@ -164,7 +163,7 @@ function nearKept(prose: Element[], texts: string[], have: string, factor: numbe
   return (el) => {
     let lca: Element = root;
     while (!lca.contains(el) && lca.parentElement) lca = lca.parentElement;
-    return lengthOf(lca) <= factor * (have.length + lengthOf(el));
+    return lengthOf(lca) <= factor * (haveLength + lengthOf(el));
   };
 }
 
@@ -201,7 +200,7 @@ function inRepeatedUnit(el: Element, main: Element, kept: Set<Element>): boolean
 /** Whether some paragraph of the density reading's main content is missing from `text` (the cheap test before recoverProse). */
 export function missesProse(reading: DensityReading, text: string): boolean {
   if (reading.mainParagraphs.length === 0) return false;
-  const have = collapse(text);
+  const have = paragraphFinder(text);
   return reading.mainParagraphs.some((p) => !have.includes(p));
 }
 
@@ -216,18 +215,19 @@ export function recoverProse(text: string, main: Element, mainText: string, rule
   const prose: Element[] = [];
   measure(main, new Map(), prose);
   if (prose.length === 0) return text;
-  const have = collapse(text);
+  const have = paragraphFinder(text);
   // A paragraph comes back only beside one Readability kept: in the same parent element.
   const texts = prose.map((el) => collapse(el.textContent ?? ''));
+  const inText = texts.map((t) => have.includes(t));
   const kept = new Set<Element>();
   prose.forEach((el, i) => {
-    if (!have.includes(texts[i]!)) return;
+    if (!inText[i]) return;
     for (let up: Element | null = el; up && up !== main && !kept.has(up); up = up.parentElement) kept.add(up);
   });
-  const near = nearKept(prose, texts, have, NEAR_FACTOR);
+  const near = nearKept(prose, inText, have.collapsed.length, NEAR_FACTOR);
   const proseTexts = new Set(
     texts.filter(
-      (t, i) => !have.includes(t) && near(prose[i]!) && !inRepeatedUnit(prose[i]!, main, kept) && !framed(prose[i]!, main, rules),
+      (t, i) => !inText[i] && near(prose[i]!) && !inRepeatedUnit(prose[i]!, main, kept) && !framed(prose[i]!, main, rules),
     ),
   );
   const lines = text.split('\n');
@@ -240,7 +240,11 @@ export function recoverProse(text: string, main: Element, mainText: string, rule
     if (line === '') continue;
     const i = at.get(line);
     if (i !== undefined) anchor = i;
-    else if (proseTexts.has(line) && !have.includes(line)) after.set(anchor, [...(after.get(anchor) ?? []), line]);
+    else if (proseTexts.has(line) && !have.includes(line)) {
+      const list = after.get(anchor);
+      if (list) list.push(line);
+      else after.set(anchor, [line]);
+    }
   }
   if (after.size === 0) return text;
   const out: string[] = [...(after.get(-1) ?? [])];

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildTextMap, type DomNodeLike } from '@/lib/text/text-map';
 import { BOILERPLATE_RULES } from '@/lib/pages/boilerplate';
 import { extractPage } from '@/lib/pages/extract';
@@ -103,5 +103,48 @@ describe('prose put back', () => {
     const { page: without } = await extractPage(args, parseHtmlWithLinkedom, { recoverProse: false });
     for (let i = 1; i <= 3; i++) expect(page.text).toContain(prose(i));
     expect(without.text).not.toContain(prose(1));
+  });
+});
+
+/**
+ * How many times `f` searches a string longer than `longer` (includes, indexOf, lastIndexOf): a
+ * search of the whole text per paragraph makes the density reading quadratic in the page.
+ */
+function searchesOfLongText(longer: number, f: () => void): number {
+  const spies = (['includes', 'indexOf', 'lastIndexOf'] as const).map((m) => vi.spyOn(String.prototype, m));
+  try {
+    f();
+    return spies.reduce((n, s) => n + s.mock.contexts.filter((t) => String(t).length > longer).length, 0);
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+}
+
+describe('the density reading of a long page', () => {
+  // 3,000 paragraphs (about 350,000 characters); Readability's text leaves out one of them.
+  const paragraphs = Array.from({ length: 3000 }, (_, i) => prose(i));
+  const html = `<div id="main">${paragraphs.map((p) => `<p>${p}</p>`).join('')}</div>`;
+  const whole = paragraphs.join('\n');
+  const kept = paragraphs.filter((_, i) => i !== 1500).join('\n');
+
+  it('tells whether a paragraph is missing without searching the whole text for each paragraph', () => {
+    const reading = readByDensity(body(html));
+    expect(reading.mainParagraphs).toHaveLength(3000);
+    let missing: boolean[] = [];
+    const searches = searchesOfLongText(100_000, () => {
+      missing = [missesProse(reading, whole), missesProse(reading, kept)];
+    });
+    expect(missing).toEqual([false, true]);
+    // Each paragraph is a line of the text: found in the set of lines. The missing one is searched for.
+    expect(searches).toBeLessThanOrEqual(2);
+  });
+
+  it('puts the missing paragraph back with a handful of searches of the text, not one per paragraph', () => {
+    let out = '';
+    const searches = searchesOfLongText(100_000, () => {
+      out = recover(html, kept);
+    });
+    expect(out).toBe(whole);
+    expect(searches).toBeLessThanOrEqual(4);
   });
 });
