@@ -1,64 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
-import { startFakeBrave } from '../fakes/search-servers';
+import { articleHtml, type FixtureSite } from '../fakes/fixture-site';
+import { CLAIMS, startExamplevilleWorld, type ExamplevilleWorld } from '../fakes/exampleville-blog';
 import { launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
 
-const CLAIMS = [
-  'Exampleville had 412,000 residents on 1 January 2026.',
-  'Its mayor, Ana Ruiz, was elected in 2022.',
-  'The bridge festival draws 50,000 visitors every summer.',
-];
-
 describe('fact-check the page being read', () => {
+  let world: ExamplevilleWorld;
   let site: FixtureSite;
-  let brave: Awaited<ReturnType<typeof startFakeBrave>>;
+  let brave: ExamplevilleWorld['brave'];
   let browser: ExtensionBrowser;
 
   beforeAll(async () => {
-    site = await startFixtureSite([
-      {
-        host: 'exampleville-blog.test',
-        path: '/post',
-        // Prose with nothing checkable above the claims, so that showing one must scroll.
-        html: articleHtml({
-          title: 'Life in Exampleville',
-          paragraphs: [
-            ...Array.from({ length: 30 }, () => 'we love the quiet streets and the long walks by the water in the evening.'),
-            `Exampleville is a river town. ${CLAIMS.join(' ')} We love it here.`,
-          ],
-          fillerBefore: 0,
-        }),
-      },
-      {
-        host: 'stats-office.test',
-        path: '/census',
-        html: articleHtml({
-          title: 'Census 2026',
-          paragraphs: ['The census office reported that Exampleville had 412,000 residents on 1 January 2026.'],
-        }),
-      },
-      {
-        host: 'city-hall.test',
-        path: '/mayor',
-        html: articleHtml({
-          title: 'The mayor',
-          paragraphs: ['Ana Ruiz, the mayor of Exampleville, was elected in 2019 and re-elected in 2023.'],
-        }),
-      },
-    ]);
-    brave = await startFakeBrave({
-      apiKey: 'k',
-      results: (q) => [
-        // The page itself is found too: it must never count as evidence for itself.
-        { url: site.urlOf('exampleville-blog.test', '/post'), title: 'Life in Exampleville', description: 'the page itself' },
-        ...(/residents/.test(q)
-          ? [{ url: site.urlOf('stats-office.test', '/census'), title: 'Census 2026', description: 'census' }]
-          : []),
-        ...(/mayor|Ruiz/.test(q)
-          ? [{ url: site.urlOf('city-hall.test', '/mayor'), title: 'The mayor', description: 'mayor' }]
-          : []),
-      ],
-    });
+    world = await startExamplevilleWorld();
+    ({ site, brave } = world);
     browser = await launchExtension();
     const options = await browser.openOptions();
     await saveOptions(options, { wikipedia: false, brave: true, braveKey: 'k', braveBaseUrl: brave.baseUrl });
@@ -67,7 +20,7 @@ describe('fact-check the page being read', () => {
 
   afterAll(async () => {
     await browser?.close();
-    await Promise.all([site?.close(), brave?.close()]);
+    await world?.close();
   });
 
   it('three claims get supported, contradicted and not found, marked in their colours; the page’s own domain is never cited', async () => {
