@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
+import { random } from '../test/fakes/seeded-random';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../test/fixtures/pages/readability');
 /** The fixtures whose text is prose (wikipedia-3 is mostly formulas). */
@@ -72,18 +73,6 @@ function readProse(): Prose {
   }
   prose = found;
   return found;
-}
-
-/** mulberry32: a small seeded generator, so the page is the same on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** `html` with each number in its text (not in its tags) shifted by `by`: the same prose, other facts. */

@@ -18,7 +18,7 @@ import {
 } from '../factcheck/result';
 import { failureOf, warningOf } from '../shared/failure-text';
 import { t } from '../i18n';
-import { MAX_PAGE_HTML_CHARS } from '../pages/page-limit';
+import { LARGE_PAGE_CHARS, MAX_PAGE_HTML_CHARS } from '../pages/page-limit';
 import { ProviderError, failureOfThrown } from '../shared/provider-error';
 import type { AnswerResult, CheckedClaimRecord } from '../shared/types';
 import { internalFailure } from './internal-failure';
@@ -31,9 +31,6 @@ import { ensureContentScript, focusOrOpen, pageTab } from './tabs';
 function claimMarks(claims: Array<{ sentence: string; verdict: CheckedClaimRecord['verdict'] }>) {
   return claims.map((c) => ({ exact: c.sentence.slice(0, 5_000), verdict: c.verdict }));
 }
-
-/** A page this long (in characters of HTML) takes seconds to read: the panel says so as it starts. */
-const LARGE_PAGE_CHARS = 1_000_000;
 
 /**
  * The page in a tab as the fact-check reads it: its address, title, and the selection or its main

@@ -7,3 +7,6 @@ export const MAX_PAGE_HTML_CHARS = 5_000_000;
 
 /** The limit as people read it: "5 MB". */
 export const MAX_PAGE_HTML_LABEL = `${MAX_PAGE_HTML_CHARS / 1_000_000} MB`;
+
+/** A page this long (characters of HTML) takes seconds to read: the panel says so before it starts. */
+export const LARGE_PAGE_CHARS = 1_000_000;

@@ -16,6 +16,7 @@ import { CHROMIUM } from './harness';
 import { pageUrl } from '../corpus/corpus';
 import type { PageQuery } from './anchor-page-entry';
 import type * as PageApi from './anchor-page-entry';
+import { random } from '../fakes/seeded-random';
 
 declare global {
   interface Window {
@@ -115,17 +116,8 @@ export function selectorOf(p: Passage, textLength: number): QuoteSelector {
   return { exact: p.text, prefix: p.prefix, suffix: p.suffix, hint: textLength > 0 ? p.start / textLength : 0 };
 }
 
-/** A small seeded generator (mulberry32), so every run perturbs the same way. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the perturbations draw from (every run perturbs the same way). */
+export { random };
 
 export function seedOf(s: string): number {
   let h = 2166136261;

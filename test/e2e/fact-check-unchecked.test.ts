@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
+import { blogPostHtml } from '../fakes/exampleville-blog';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
 
@@ -23,19 +24,7 @@ describe('a search that fails is never a verdict (the built extension)', () => {
 
   beforeAll(async () => {
     site = await startFixtureSite([
-      {
-        host: 'exampleville-blog.test',
-        path: '/post',
-        // Prose with nothing checkable around the claims (enough text for the page's main content).
-        html: articleHtml({
-          title: 'Life in Exampleville',
-          paragraphs: [
-            ...Array.from({ length: 30 }, () => 'we love the quiet streets and the long walks by the water in the evening.'),
-            `Exampleville is a river town. ${CLAIMS.join(' ')} We love it here.`,
-          ],
-          fillerBefore: 0,
-        }),
-      },
+      { host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) },
       {
         host: 'stats-office.test',
         path: '/census',

@@ -8,6 +8,18 @@ export const CLAIMS = [
   'The bridge festival draws 50,000 visitors every summer.',
 ];
 
+/** The blog post: prose with nothing checkable above its claims, so that showing one must scroll. */
+export function blogPostHtml(claims: readonly string[]): string {
+  return articleHtml({
+    title: 'Life in Exampleville',
+    paragraphs: [
+      ...Array.from({ length: 30 }, () => 'we love the quiet streets and the long walks by the water in the evening.'),
+      `Exampleville is a river town. ${claims.join(' ')} We love it here.`,
+    ],
+    fillerBefore: 0,
+  });
+}
+
 /** The world both browsers' fact-check suites check a page in: the blog post, its two sources and Brave finding them. */
 export interface ExamplevilleWorld {
   site: FixtureSite;
@@ -17,19 +29,7 @@ export interface ExamplevilleWorld {
 
 export async function startExamplevilleWorld(): Promise<ExamplevilleWorld> {
   const site = await startFixtureSite([
-    {
-      host: 'exampleville-blog.test',
-      path: '/post',
-      // Prose with nothing checkable above the claims, so that showing one must scroll.
-      html: articleHtml({
-        title: 'Life in Exampleville',
-        paragraphs: [
-          ...Array.from({ length: 30 }, () => 'we love the quiet streets and the long walks by the water in the evening.'),
-          `Exampleville is a river town. ${CLAIMS.join(' ')} We love it here.`,
-        ],
-        fillerBefore: 0,
-      }),
-    },
+    { host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) },
     {
       host: 'stats-office.test',
       path: '/census',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AnswerRecordSchema, type AnswerRecord } from '../../lib/shared/records';
+import { random } from './seeded-random';
 
 /**
  * Histories built by the tests and the benchmark themselves: answers of about 6–11 KB (questions,
@@ -7,18 +8,6 @@ import { AnswerRecordSchema, type AnswerRecord } from '../../lib/shared/records'
  * "marker" words each appear in exactly 1% of the answers (in a claim), so a search for one has
  * a known answer: the answers that carry it, newest first.
  */
-
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SYLLABLES = [
   'ka',

@@ -2,18 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/anchor/find-quote';
 import { decodeEntities } from '@/lib/text/plain-text';
 import { normalizeText } from '@/lib/text/normalize';
-
-/** A small seeded generator, so every run builds the same texts. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from '../../fakes/seeded-random';
 
 const WORDS = (
   'the of and to in a is that for it as was with be by on not this are or from at which but have an they were ' +
