@@ -127,6 +127,7 @@ describe('fact-check the page being read', () => {
         .allTextContents()
         .then((t) => t.join(' ')),
     ).toContain('was cut at 5000000 bytes');
+    await screenshotForDocs(panel, 'sidepanel-fact-check-page-cut');
     // What was read before the limit is checked.
     expect(await view.textContent()).toContain('412,000 residents');
     await Promise.all([panel.close(), page.close()]);

@@ -76,6 +76,7 @@ describe('Chromium: access to websites, asked for at first use', () => {
     await card.waitFor({ timeout: 15_000 });
     expect(await card.textContent()).toContain('Spanlight needs access to websites');
     expect(await second.locator('textarea#question').inputValue()).toBe(question);
+    await screenshotForDocs(second, 'sidepanel-site-access-waiting');
     await second.getByRole('button', { name: 'Allow access to websites' }).click();
     await second.locator('.card.site-access[role=status]').waitFor({ timeout: 15_000 });
     expect(hosts.requests.length).toBe(0);
