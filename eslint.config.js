@@ -19,7 +19,7 @@ const NO_DEXIE = rule('^dexie(?:/.*)?$', 'Dexie belongs to lib/db.');
  * options when two blocks match one file, so a file in two groups gets both lists (see `boundaries`).
  */
 /** The folders of reading code: pure functions over text and pages, handed their I/O (see README, "How it is built"). */
-export const PURE = ['verify', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'];
+export const PURE = ['reading', 'verdict', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'];
 
 /** What no pure folder imports: the browser, storage, the network's adapters, the UI, the orchestrators. */
 const PURE_PATTERNS = [

@@ -21,7 +21,7 @@ import { pageClaims } from '../lib/factcheck/page-claims';
 import { claimWorth, rankClaims } from '../lib/factcheck/rank-claims';
 import { checkworthiness } from '../lib/factcheck/checkworthy';
 import { sentenceSpans } from '../lib/pages/passages';
-import type { VerdictKind } from '../lib/verify/verdict';
+import type { VerdictKind } from '../lib/verdict/code-verdict';
 import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings, type Settings } from '../lib/settings';

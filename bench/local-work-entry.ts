@@ -1,6 +1,6 @@
 /**
  * The local work of one answer, bundled for a Chromium page by bench/browser-bench.ts (global
- * `SpanlightBench`). The code measured is the extension's own (lib/pages, lib/evidence, lib/claims, lib/verify); this
+ * `SpanlightBench`). The code measured is the extension's own (lib/pages, lib/evidence, lib/claims, lib/verdict, lib/reading); this
  * file only times it.
  */
 import { Readability } from '@mozilla/readability';

@@ -1,5 +1,5 @@
 /**
- * Compiles the table of other forms of names the verifier reads, `lib/verify/alias-data.json`:
+ * Compiles the table of other forms of names the verifier reads, `lib/reading/alias-data.json`:
  *
  *   npx tsx scripts/build-aliases.ts          writes the table
  *   npx tsx scripts/build-aliases.ts --check  exits 1 when the committed table differs from a fresh build
@@ -69,12 +69,12 @@ const table = {
     'Compiled by scripts/build-aliases.ts',
   groups: kept,
 };
-const target = path.resolve('lib/verify/alias-data.json');
+const target = path.resolve('lib/reading/alias-data.json');
 // Written as prettier writes it, so that `npm run format:check` and `--check` agree.
 const out = await format(JSON.stringify(table), { ...(await resolveConfig(target)), filepath: target });
 if (process.argv.includes('--check')) {
   if (readFileSync(target, 'utf8') !== out) {
-    console.error('lib/verify/alias-data.json is not what scripts/build-aliases.ts builds: run it and commit the table.');
+    console.error('lib/reading/alias-data.json is not what scripts/build-aliases.ts builds: run it and commit the table.');
     process.exit(1);
   }
   console.log('alias table up to date');

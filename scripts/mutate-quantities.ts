@@ -21,7 +21,7 @@ interface Mutation {
   to: string;
 }
 
-const UNITS = 'lib/verify/unit-words.ts';
+const UNITS = 'lib/reading/unit-words.ts';
 const UNIT_ENTRIES_LINE =
   'export const UNIT_ENTRIES: UnitEntry[] = [...LENGTH, ...MASS, ...VOLUME, ...AREA, ...SPEED, ...TEMPERATURE, ...SHARES, ...MONEY];';
 const without = (family: string, group: string): Mutation => ({
@@ -42,19 +42,19 @@ const MUTATIONS: Mutation[] = [
   without('currencies (signs, codes and words)', 'MONEY'),
   {
     family: 'unit words in German, French and Spanish',
-    file: 'lib/verify/quantity-units.ts',
+    file: 'lib/reading/quantity-units.ts',
     from: "(['en', 'other', 'symbol'] as const)",
     to: "(['en', 'symbol'] as const)",
   },
   {
     family: 'unit words in English',
-    file: 'lib/verify/quantity-units.ts',
+    file: 'lib/reading/quantity-units.ts',
     from: "(['en', 'other', 'symbol'] as const)",
     to: "(['other', 'symbol'] as const)",
   },
   {
     family: 'a currency never converts',
-    file: 'lib/verify/quantity-units.ts',
+    file: 'lib/reading/quantity-units.ts',
     from: "return { base: code, kind: 'money'",
     to: "return { base: 'money', kind: 'money'",
   },
@@ -72,49 +72,49 @@ const MUTATIONS: Mutation[] = [
   },
   {
     family: 'a scale joined to its noun by d\u2019 or de (French, Spanish)',
-    file: 'lib/verify/quantities.ts',
+    file: 'lib/reading/quantities.ts',
     from: ".replace(/^(?:d['’]|de\\s+)/, '')",
     to: '',
   },
   {
     family: 'scale letters beside a currency ($5m, 5 M€, 1,5 Md€)',
-    file: 'lib/verify/quantities.ts',
+    file: 'lib/reading/quantities.ts',
     from: 'const letter = scaleAt(after, MONEY_SCALES);',
     to: 'const letter = null as ReturnType<typeof scaleAt>;',
   },
   {
     family: 'the currency sign is the figure’s ($5 million is not €5 million)',
-    file: 'lib/verify/deterministic-verifier.ts',
+    file: 'lib/verdict/deterministic-verifier.ts',
     from: "const bare = (s: string) => s.replace(/^[^\\d]+/, '')",
     to: 'const bare = (s: string) => s',
   },
   {
     family: 'a temperature that changes is a difference (rose by 1.1 °C is 2 °F)',
-    file: 'lib/verify/quantities.ts',
+    file: 'lib/reading/quantities.ts',
     from: 'if (signed) return true;',
     to: 'return signed;',
   },
   {
     family: 'an ordinal measures nothing (17th-century, 17e siècle)',
-    file: 'lib/verify/quantities.ts',
+    file: 'lib/reading/quantities.ts',
     from: 'if (ORDINAL_AFTER.test(t.slice(at + whole.length))) continue;',
     to: '',
   },
   {
     family: 'hedges (about, etwa, environ, unos)',
-    file: 'lib/verify/quantities.ts',
+    file: 'lib/reading/quantities.ts',
     from: 'const hedge = HEDGES.find(([h]) => h.test(before));',
     to: 'const hedge = undefined as (typeof HEDGES)[number] | undefined;',
   },
   {
     family: 'names in their other forms (CO2 / carbon dioxide, US / United States)',
-    file: 'lib/verify/name-forms.ts',
+    file: 'lib/reading/name-forms.ts',
     from: 'const groups = new Set(aliasesIn(passage).map((a) => a.group));',
     to: 'const groups = new Set<number>();',
   },
   {
     family: 'a surname for the full name on the same page',
-    file: 'lib/verify/name-forms.ts',
+    file: 'lib/reading/name-forms.ts',
     from: 'if (parts.length < 2) continue;',
     to: 'continue;',
   },

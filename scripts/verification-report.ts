@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseAnswers, parsePairs } from '../lib/eval/dataset';
-import { VERIFY_THRESHOLDS } from '../lib/verify/deterministic-verifier';
+import { VERIFY_THRESHOLDS } from '../lib/verdict/deterministic-verifier';
 import { evaluateAnswers, evaluatePairs } from '../lib/eval/verifier-metrics';
 import { dataPath, needData } from '../data/root';
 

@@ -96,7 +96,7 @@ Options:
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": claims are read from stdin`);
     const model = values.judge ? await judgeModel(io) : null;
     const [{ verdictFor }, { sanitizeEvidence }, { judgeItems, applyJudge }, { judgeClaims }] = await Promise.all([
-      import('../../lib/verify/verdict'),
+      import('../../lib/verdict/code-verdict'),
       import('../../lib/evidence/sanitize-evidence'),
       import('../../lib/factcheck/apply-judge'),
       import('../../lib/claims/judge'),

@@ -54,7 +54,7 @@ Options:
       return 0;
     }
     const pairs = read.flatMap((r) => (r.pair ? [r.pair] : []));
-    const { verifyClaim } = await import('../../lib/verify/deterministic-verifier');
+    const { verifyClaim } = await import('../../lib/verdict/deterministic-verifier');
     const results = pairs.map((p) => ({
       id: p.id,
       ...verifyClaim({ claim: p.claim, passage: p.passage, ...(p.quote ? { quote: p.quote } : {}) }),

@@ -1,6 +1,6 @@
-import { readSpan } from '../verify/verdict';
-import { decideSupport } from '../verify/deterministic-verifier';
-import { DECISION_CONSTANTS, type DecisionConstants } from '../verify/constants';
+import { readSpan } from '../verdict/code-verdict';
+import { decideSupport } from '../verdict/deterministic-verifier';
+import { DECISION_CONSTANTS, type DecisionConstants } from '../verdict/constants';
 
 /**
  * The code's sure reading of a passage disposes the judge's: why the code does not accept the

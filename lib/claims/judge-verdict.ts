@@ -1,4 +1,4 @@
-import { verdictOf, type ClaimVerdict } from '../verify/verdict';
+import { verdictOf, type ClaimVerdict } from '../verdict/code-verdict';
 
 /** A finding the code accepted: the passage it names is the claim's, the quote is in it, and the code's reading does not overrule it. */
 export interface JudgeFinding {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
-import { quoteFound } from '../verify/quote';
+import { quoteFound } from '../reading/quote';
 import { contentWords } from '../text/tokens';
 import type { JudgeVerdicts } from './verify';
 import type { Warning } from '../shared/types';

@@ -9,9 +9,9 @@
  */
 import { normalizeText } from '../text/normalize';
 import { words } from '../text/tokens';
-import { stem } from '../verify/lexical';
-import { namesIn } from '../verify/entities';
-import { antonymsOf, lemmaOf, synonymGroups } from '../verify/lexicon';
+import { stem } from '../reading/lexical';
+import { namesIn } from '../reading/entities';
+import { antonymsOf, lemmaOf, synonymGroups } from '../reading/lexicon';
 import { PriorCheckSchema, type ClaimReview, type PriorCheck } from '../shared/claim-review-schema';
 
 /**

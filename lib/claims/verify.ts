@@ -1,7 +1,7 @@
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../shared/types';
-import { verifyClaim, type VerifyOutcome } from '../verify/deterministic-verifier';
+import { verifyClaim, type VerifyOutcome } from '../verdict/deterministic-verifier';
 import type { ParsedDraft } from './draft';
-import type { ClaimVerdict } from '../verify/verdict';
+import type { ClaimVerdict } from '../verdict/code-verdict';
 
 /** A claim's deterministic verdict, kept for the judge and the trace. */
 export interface ClaimCheck {
@@ -13,7 +13,7 @@ export interface ClaimCheck {
 
 /**
  * Checks each cited claim against its cited spans taken together, deterministic layers first
- * (lib/verify). A claim confirmed by the spans together that every one of them alone rejects is
+ * (lib/verdict). A claim confirmed by the spans together that every one of them alone rejects is
  * stitched from halves (over-synthesis) and is not accepted. `texts` are the spans as the model saw them.
  */
 export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {

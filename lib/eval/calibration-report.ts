@@ -3,7 +3,7 @@
  * on each set, and the same figures with the constants fitted leaving that set out. A figure that
  * moves by more than 0.05 between the two marks a rule fitted to its data.
  */
-import { DECISION_CONSTANTS, type DecisionConstants } from '../verify/constants';
+import { DECISION_CONSTANTS, type DecisionConstants } from '../verdict/constants';
 import { fitConstants, measure, type ReadItem, type SetFigures } from './calibration';
 
 /** Figures shown per set, with their labels. */
@@ -93,7 +93,7 @@ export function calibrationReport(items: ReadItem[], inForce: DecisionConstants 
 export function renderCalibration(r: CalibrationReport): string {
   const f = (x: number) => x.toFixed(3);
   const lines = [
-    'Decision constants (lib/verify/decision-constants.json, fitted by scripts/fit-constants.ts)',
+    'Decision constants (lib/verdict/decision-constants.json, fitted by scripts/fit-constants.ts)',
     `  in force:        ${JSON.stringify(r.inForce)}`,
     `  fitted on all:   ${JSON.stringify(r.fittedOnAll)}${r.upToDate ? '' : '  ← differs from the constants in force: run scripts/fit-constants.ts'}`,
     ...Object.entries(r.leaveOneOut).map(([set, k]) => `  without ${set.padEnd(14)} ${JSON.stringify(k)}`),

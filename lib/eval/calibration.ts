@@ -1,6 +1,6 @@
 /**
  * Fitting the decision constants on labelled data, and measuring them, two ways: fitted on every set,
- * and fitted leaving out the set being measured. Each item is read once (lib/verify readings); the
+ * and fitted leaving out the set being measured. Each item is read once (lib/verdict and lib/reading); the
  * constants are then tried on the readings, so a fit costs a grid of cheap decisions.
  *
  * The rules, one per constant, each the simplest that states what the constant is for:
@@ -14,10 +14,10 @@
  *   contradictions (labelled supported, or labelled silent) are called contradicted.
  * Each bound is on the error averaged over the fitting sets, each set counting once.
  */
-import { decideSupport } from '../verify/deterministic-verifier';
-import type { DecisionConstants } from '../verify/constants';
+import { decideSupport } from '../verdict/deterministic-verifier';
+import type { DecisionConstants } from '../verdict/constants';
 import type { LabelledAnswer, LabelledPair } from './dataset';
-import { decideSpan, readSpan, verdictOf, type SpanReading } from '../verify/verdict';
+import { decideSpan, readSpan, verdictOf, type SpanReading } from '../verdict/code-verdict';
 
 /** One labelled item, read: a verifier pair, an answer's cited claim, or a fact-check pair or claim. */
 export type ReadItem =

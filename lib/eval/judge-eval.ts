@@ -9,7 +9,7 @@ import type { Claim, EvidenceSpan } from '../shared/types';
 import { frozenSpan } from '../answering/check-case';
 import { answerVerdicts, judgeClaims, type JudgeFinding, type JudgeOutcome } from '../claims/judge';
 import { applyChecks, checkClaims } from '../claims/verify';
-import { verdictFor, type ClaimVerdict, type VerdictKind } from '../verify/verdict';
+import { verdictFor, type ClaimVerdict, type VerdictKind } from '../verdict/code-verdict';
 import { applyJudge, judgeItems } from '../factcheck/apply-judge';
 import type { LabelledAnswer } from './dataset';
 import { LabelBook, labelJudge, type PassageLabel } from './label-judge';

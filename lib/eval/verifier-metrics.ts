@@ -4,7 +4,7 @@
  * `scripts/verification-report.ts`.
  */
 import type { LabelledAnswer, LabelledPair } from './dataset';
-import { verifyCitedClaim, verifyClaim, type VerifyInput, type VerifyOutcome } from '../verify/deterministic-verifier';
+import { verifyCitedClaim, verifyClaim, type VerifyInput, type VerifyOutcome } from '../verdict/deterministic-verifier';
 
 /** Counts and rates of one dataset of pairs. */
 export interface PairMetrics {

@@ -22,9 +22,9 @@ import type { Page, Passage } from '../shared/types';
 import { PASSAGE_CHARS, splitPassages } from '../pages/passages';
 import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
-import { stem } from '../verify/lexical';
-import { synonymGroups } from '../verify/lexicon';
-import { namesIn } from '../verify/entities';
+import { stem } from '../reading/lexical';
+import { synonymGroups } from '../reading/lexicon';
+import { namesIn } from '../reading/entities';
 import { readFigures } from './figures';
 
 /** How much more the clause the footnote follows weighs than the rest of the sentence. */

@@ -1,6 +1,6 @@
 /**
  * Figures and dates as keys a cited sentence and a passage can share. Kept small and apart; the
- * unit-aware quantities of lib/verify/quantities.ts could replace the figure reading, but on WiCE
+ * unit-aware quantities of lib/reading/quantities.ts could replace the figure reading, but on WiCE
  * dev only 15 of the 349 cited sentences state a measured quantity and 2 of them (both partially
  * supported) are met only in another unit or spelling, so the swap cannot move the measured figures.
  *

@@ -1,6 +1,6 @@
 import type { EvidenceSpan } from '../shared/types';
 import type { JudgeItem, JudgeOutcome } from '../claims/judge';
-import type { ClaimVerdict } from '../verify/verdict';
+import type { ClaimVerdict } from '../verdict/code-verdict';
 import { withJudgeFindings } from '../claims/judge-verdict';
 
 /**

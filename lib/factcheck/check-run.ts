@@ -10,7 +10,7 @@ import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../claims/judge';
 import type { RankedClaim } from './rank-claims';
 import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
 import { applyJudge, judgeItems } from './apply-judge';
-import { verdictFor, type ClaimVerdict } from '../verify/verdict';
+import { verdictFor, type ClaimVerdict } from '../verdict/code-verdict';
 import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './deps';
 import { priorChecksFor } from '../claims/prior-checks';
 import { failureOfThrown } from '../shared/provider-error';

@@ -6,7 +6,7 @@
  * place to look). Quotation marks, attributions, hedges and function words never go into a query.
  * A model's queries are taken only when every name and number in them is the claim's.
  */
-import { namesIn } from '../verify/entities';
+import { namesIn } from '../reading/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';
 import { numberKey } from './adds-nothing';
 import { MONTH_NUMBERS } from '../dates/dates-text';

@@ -7,7 +7,7 @@ import type { FetchOutcome } from '../pages/fetch-page';
 import type { PipelineCache } from '../run/cache';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
-import type { ClaimVerdict, VerdictKind } from '../verify/verdict';
+import type { ClaimVerdict, VerdictKind } from '../verdict/code-verdict';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 import type { MarkupRoles } from '../pages/markup-roles';
 import type { LeftOut } from './left-out';

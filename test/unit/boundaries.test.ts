@@ -82,7 +82,7 @@ const cases: Array<{ rule: string; file: string; banned: string[]; allowed: stri
 
 // The reading code (eslint.config.js, PURE): every folder of it, each shown refusing the browser,
 // storage, the network's adapters, the UI, Node's own modules and the two orchestrators.
-for (const folder of ['verify', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'])
+for (const folder of ['reading', 'verdict', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'])
   cases.push({
     rule: `lib/${folder} is pure reading code`,
     file: `lib/${folder}/probe.ts`,
@@ -133,7 +133,7 @@ describe('import boundaries (eslint.config.js)', () => {
     });
   }
 
-  for (const file of ['lib/answering/probe.ts', 'lib/factcheck/probe.ts', 'lib/verify/probe.ts', 'lib/pages/probe.ts'])
+  for (const file of ['lib/answering/probe.ts', 'lib/factcheck/probe.ts', 'lib/verdict/probe.ts', 'lib/pages/probe.ts'])
     it(`${file}: the browser is not a global there either`, async () => {
       const [result] = await eslint.lintText('export const id = browser.runtime.id;\n', { filePath: file });
       expect(result!.messages.map((m) => m.ruleId)).toContain('no-restricted-globals');

@@ -71,10 +71,11 @@ describe('comments name files that exist', () => {
   });
 
   it('catches a comment naming a file that is gone', () => {
-    const text = '/**\n * See lib/pipeline/follow-citations.ts and `./no-such-module`.\n */\n// and lib/verify/verdict.ts\n';
+    const text =
+      '/**\n * See lib/pipeline/follow-citations.ts and `./no-such-module`.\n */\n// and lib/verdict/code-verdict.ts\n';
     const lines = commentLines(text);
     const named = lines.flatMap((l) => [...l.matchAll(PROJECT_PATH)].map((m) => m[1]));
-    expect(named).toEqual(['lib/pipeline/follow-citations.ts', 'lib/verify/verdict.ts']);
+    expect(named).toEqual(['lib/pipeline/follow-citations.ts', 'lib/verdict/code-verdict.ts']);
     expect(named.filter((p) => !existsSync(path.join(ROOT, p!)))).toEqual(['lib/pipeline/follow-citations.ts']);
     expect(lines.flatMap((l) => [...l.matchAll(RELATIVE)].map((m) => m[1]))).toEqual(['./no-such-module']);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkableSentences, claimsWithModel, isCheckable } from '@/lib/factcheck/split-claims';
-import { verdictFor } from '@/lib/verify/verdict';
+import { verdictFor } from '@/lib/verdict/code-verdict';
 import { collapseCopies, factCheck } from '@/lib/factcheck/fact-check';
 import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quantitiesAgree, quantitiesIn, readFigure, sameFigureOtherUnit } from '@/lib/verify/quantities';
-import { readSupport, verifyClaim } from '@/lib/verify/deterministic-verifier';
+import { quantitiesAgree, quantitiesIn, readFigure, sameFigureOtherUnit } from '@/lib/reading/quantities';
+import { readSupport, verifyClaim } from '@/lib/verdict/deterministic-verifier';
 
 /** The first quantity of a text. */
 const q = (text: string) => quantitiesIn(text)[0]!;

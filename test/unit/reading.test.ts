@@ -4,15 +4,15 @@
  * same thing. Each case fails when its rule is taken out.
  */
 import { describe, expect, it } from 'vitest';
-import { verdictFor } from '@/lib/verify/verdict';
-import { readSupport, verifyClaim } from '@/lib/verify/deterministic-verifier';
-import { buildLexicon } from '@/lib/verify/lexicon-build';
-import { antonymsOf, lemmaOf, synonymGroups } from '@/lib/verify/lexicon';
-import { lexicalMeasures } from '@/lib/verify/lexical';
-import { periodsIn } from '@/lib/verify/periods';
-import { polarWords } from '@/lib/verify/polarity';
-import { quantitiesAgree, quantitiesIn } from '@/lib/verify/quantities';
-import { oppositionIn, readDates, readQuantities } from '@/lib/verify/reading';
+import { verdictFor } from '@/lib/verdict/code-verdict';
+import { readSupport, verifyClaim } from '@/lib/verdict/deterministic-verifier';
+import { buildLexicon } from '@/lib/reading/lexicon-build';
+import { antonymsOf, lemmaOf, synonymGroups } from '@/lib/reading/lexicon';
+import { lexicalMeasures } from '@/lib/reading/lexical';
+import { periodsIn } from '@/lib/reading/periods';
+import { polarWords } from '@/lib/reading/polarity';
+import { quantitiesAgree, quantitiesIn } from '@/lib/reading/quantities';
+import { oppositionIn, readDates, readQuantities } from '@/lib/reading/clashes';
 import type { EvidenceSpan } from '@/lib/shared/types';
 
 const span = (spanId: string, text: string, url = `https://source-${spanId.toLowerCase()}.example.org/a`) =>

@@ -36,10 +36,10 @@ describe('size limits (eslint.config.js)', () => {
   }
 
   it('a file of 401 lines is an error in lib/, one of 400 is not', async () => {
-    expect(await sizeErrors('lib/verify/probe.ts', fileOf(401))).toEqual([
+    expect(await sizeErrors('lib/reading/probe.ts', fileOf(401))).toEqual([
       'max-lines: File has too many lines (401). Maximum allowed is 400.',
     ]);
-    expect(await sizeErrors('lib/verify/probe.ts', fileOf(400))).toEqual([]);
+    expect(await sizeErrors('lib/reading/probe.ts', fileOf(400))).toEqual([]);
   });
 
   it('tests are aside: a long test file or test function in lib/ passes', async () => {

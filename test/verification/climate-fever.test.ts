@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verdictFor, type VerdictKind } from '@/lib/verify/verdict';
+import { verdictFor, type VerdictKind } from '@/lib/verdict/code-verdict';
 import { parseFactCheckRows } from '@/lib/eval/load-calibration';
 import type { EvidenceSpan } from '@/lib/shared/types';
 import { dataPath, HAS_DATA } from '../../data/root';

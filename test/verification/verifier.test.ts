@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAnswers, parsePairs } from '@/lib/eval/dataset';
-import { verifyCitedClaim, verifyClaim } from '@/lib/verify/deterministic-verifier';
-import { namesIn } from '@/lib/verify/entities';
-import { lexicalMeasures, stem } from '@/lib/verify/lexical';
+import { verifyCitedClaim, verifyClaim } from '@/lib/verdict/deterministic-verifier';
+import { namesIn } from '@/lib/reading/entities';
+import { lexicalMeasures, stem } from '@/lib/reading/lexical';
 import { evaluateAnswers, evaluatePairs, type AnswerMetrics, type PairMetrics } from '@/lib/eval/verifier-metrics';
-import { factFound, numericFacts, numericIndex } from '@/lib/verify/numbers';
-import { quoteFound } from '@/lib/verify/quote';
+import { factFound, numericFacts, numericIndex } from '@/lib/reading/numbers';
+import { quoteFound } from '@/lib/reading/quote';
 import { normalizeText } from '@/lib/text/normalize';
 import { dataPath, HAS_DATA } from '../../data/root';
 

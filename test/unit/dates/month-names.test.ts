@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONTH_NUMBERS, monthNumbers } from '@/lib/dates/dates-text';
-import { numericFacts } from '@/lib/verify/numbers';
+import { numericFacts } from '@/lib/reading/numbers';
 
 describe('one table of month names', () => {
   it('English, as the claims verifier reads months: the long names, their short forms and "sept"', () => {

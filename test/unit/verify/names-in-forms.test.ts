@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aliasesIn, fullNamesBySurname, ALIAS_SOURCE } from '@/lib/verify/name-forms';
-import { readSupport, verifyClaim } from '@/lib/verify/deterministic-verifier';
-import { verdictFor } from '@/lib/verify/verdict';
+import { aliasesIn, fullNamesBySurname, ALIAS_SOURCE } from '@/lib/reading/name-forms';
+import { readSupport, verifyClaim } from '@/lib/verdict/deterministic-verifier';
+import { verdictFor } from '@/lib/verdict/code-verdict';
 import { span } from '../spans';
 
 // Issue #37: names in their other forms, from the compiled table (scripts/build-aliases.ts), never per case.

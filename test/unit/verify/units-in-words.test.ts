@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit } from '@/lib/verify/quantities';
-import { UNIT_ENTRIES } from '@/lib/verify/unit-words';
-import { unitAt } from '@/lib/verify/quantity-units';
+import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit } from '@/lib/reading/quantities';
+import { UNIT_ENTRIES } from '@/lib/reading/unit-words';
+import { unitAt } from '@/lib/reading/quantity-units';
 
 // Issue #37: units in words and symbols alike, from one table, in English, German, French and Spanish.
 const q = (text: string) => quantitiesIn(text)[0]!;

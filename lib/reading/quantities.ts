@@ -192,7 +192,7 @@ function rangeOf(first: string, second: string | undefined, plusMinus: string | 
   return { x, low, high };
 }
 
-/** The quantities of a text; years standing alone are periods (lib/verify/periods), not quantities. */
+/** The quantities of a text; years standing alone are periods (lib/reading/periods), not quantities. */
 export function quantitiesIn(text: string): Quantity[] {
   const t = normalizeText(text).toLowerCase();
   const out: Quantity[] = [];

@@ -1,6 +1,6 @@
 import type { EvidenceSpan } from '../shared/types';
 import { decideSupport, readSupport, type SupportReading } from './deterministic-verifier';
-import { readDates, readQuantities } from './reading';
+import { readDates, readQuantities } from '../reading/clashes';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
 
 export type VerdictKind = 'supported' | 'contradicted' | 'not-found' | 'mixed';

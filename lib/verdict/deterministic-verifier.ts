@@ -7,16 +7,16 @@
  * "The model proposes, the code disposes."
  */
 import { normalizeText } from '../text/normalize';
-import { missingNameWords, nameWordFound, namesIn, wordIndex } from './entities';
-import { lexicalMeasures, sentences, terms } from './lexical';
-import { factFound, numericFacts, numericIndex, type NumericFact } from './numbers';
-import { quoteFound } from './quote';
+import { missingNameWords, nameWordFound, namesIn, wordIndex } from '../reading/entities';
+import { lexicalMeasures, sentences, terms } from '../reading/lexical';
+import { factFound, numericFacts, numericIndex, type NumericFact } from '../reading/numbers';
+import { quoteFound } from '../reading/quote';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
-import { periodsIn, periodsOverlap, type Period } from './periods';
-import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } from './quantities';
-import { isQuestion, oppositionIn, type Opposition } from './reading';
-import { nameWordsMetOtherwise } from './name-forms';
-import { SUPPOSE } from './polarity';
+import { periodsIn, periodsOverlap, type Period } from '../reading/periods';
+import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } from '../reading/quantities';
+import { isQuestion, oppositionIn, type Opposition } from '../reading/clashes';
+import { nameWordsMetOtherwise } from '../reading/name-forms';
+import { SUPPOSE } from '../reading/polarity';
 
 /** What the verifier concludes about a claim and its passage. */
 export type Verdict = 'supported' | 'unsupported' | 'uncertain';
