@@ -57,14 +57,20 @@ export const groups = {
     files: ['lib/answering/**'],
     patterns: [
       ...ORCHESTRATOR_PATTERNS,
-      rule(ours('factcheck'), 'Answering and fact-checking share lib/claims and lib/evidence; neither imports the other.'),
+      rule(
+        ours('factcheck'),
+        'Answering and fact-checking share lib/verdict, lib/claims and lib/evidence; neither imports the other.',
+      ),
     ],
   },
   factcheck: {
     files: ['lib/factcheck/**'],
     patterns: [
       ...ORCHESTRATOR_PATTERNS,
-      rule(ours('answering'), 'Answering and fact-checking share lib/claims and lib/evidence; neither imports the other.'),
+      rule(
+        ours('answering'),
+        'Answering and fact-checking share lib/verdict, lib/claims and lib/evidence; neither imports the other.',
+      ),
     ],
   },
   components: {

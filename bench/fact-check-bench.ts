@@ -21,7 +21,7 @@ import { pageClaims } from '../lib/factcheck/page-claims';
 import { claimWorth, rankClaims } from '../lib/factcheck/rank-claims';
 import { checkworthiness } from '../lib/factcheck/checkworthy';
 import { sentenceSpans } from '../lib/pages/passages';
-import type { VerdictKind } from '../lib/verdict/code-verdict';
+import type { Verdict } from '../lib/verdict/verdict';
 import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
 import { defaultSettings, type Settings } from '../lib/settings';
@@ -242,7 +242,7 @@ export interface WholePageRun {
   searches: number;
   pagesRead: number;
   judgeCalls: number;
-  verdicts: Record<VerdictKind, number>;
+  verdicts: Record<Verdict, number>;
   /** Claims without a code verdict that had passages read for them (what the judge is asked). */
   open: number;
   /** Claims without a code verdict and without any passage (the judge is not asked). */
@@ -263,7 +263,7 @@ export interface WholePageBench {
   judged: WholePageRun;
 }
 
-/** The repair retry's prompt says this (lib/claims/judge.ts). */
+/** The repair retry's prompt says this (lib/verdict/judge.ts). */
 const REPAIR = 'Your previous reply could not be read';
 
 /**

@@ -10,7 +10,7 @@ import { splitPassages } from '../lib/pages/passages';
 import { selectEvidence } from '../lib/evidence/select';
 import { composeExtractive } from '../lib/claims/compose';
 import { attachCitations } from '../lib/claims/cite';
-import { checkClaims } from '../lib/claims/verify';
+import { checkClaims } from '../lib/verdict/cited-claims';
 
 const URL_ = 'http://fakehost/test/page.html';
 

@@ -16,7 +16,7 @@ import { extractPage } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import { splitPassages } from '../lib/pages/passages';
 import { selectEvidence } from '../lib/evidence/select';
-import { checkClaims } from '../lib/claims/verify';
+import { checkClaims } from '../lib/verdict/cited-claims';
 import { attachCitations } from '../lib/claims/cite';
 import { composeExtractive } from '../lib/claims/compose';
 import { memoryCache } from '../lib/run/cache';

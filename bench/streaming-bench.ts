@@ -6,7 +6,7 @@
  */
 import { claimStreamer } from '../lib/claims/claim-streamer';
 import { parseDraft } from '../lib/claims/draft';
-import { applyChecks, checkClaims } from '../lib/claims/verify';
+import { applyChecks, checkClaims } from '../lib/verdict/cited-claims';
 import { sentenceSpans, splitPassages } from '../lib/pages/passages';
 import { selectEvidence } from '../lib/evidence/select';
 import { extractPage } from '../lib/pages/extract';

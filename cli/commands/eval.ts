@@ -147,7 +147,7 @@ scripts/fit-constants.ts), and with constants fitted leaving the set measured ou
 moves by more than 0.05 is marked; the command exits 1 when the constants in force are not what the
 fit gives today. It reads every item once (about 6,000 readings) and takes a minute.
 
---judge runs the model judge's prompt and reply schema (lib/claims/judge.ts) with a
+--judge runs the model judge's prompt and reply schema (lib/verdict/judge.ts) with a
 label-answering judge (lib/eval/label-judge.ts: a test double of the model that answers the dev
 labels, passage by passage), on Climate-FEVER's dev claims and sentences (the fact-check flow) and on
 the labelled answers (the answering flow): what the code keeps of a good model's reading, and what

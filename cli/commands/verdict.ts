@@ -95,11 +95,10 @@ Options:
     const { values, positionals } = parseFlags(argv, { judge: { type: 'boolean' } });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}": claims are read from stdin`);
     const model = values.judge ? await judgeModel(io) : null;
-    const [{ verdictFor }, { sanitizeEvidence }, { judgeItems, applyJudge }, { judgeClaims }] = await Promise.all([
+    const [{ verdictFor }, { sanitizeEvidence }, { openClaims, settleVerdicts, applyVerdicts }] = await Promise.all([
       import('../../lib/verdict/code-verdict'),
       import('../../lib/evidence/sanitize-evidence'),
-      import('../../lib/factcheck/apply-judge'),
-      import('../../lib/claims/judge'),
+      import('../../lib/verdict/settle-verdicts'),
     ]);
     const raw = (await io.readStdin())
       .split('\n')
@@ -115,11 +114,11 @@ Options:
     const perLine = spans.map((s) => sanitizeEvidence(s).texts);
     let checked = lines.map(({ line }, i) => ({ text: line.claim, ...verdictFor(line.claim, spans[i]!, perLine[i]) }));
     if (model) {
-      const { open, items } = judgeItems(checked, spans, (i, s) => perLine[i]!.get(s.spanId) ?? s.text);
-      const outcome = await judgeClaims(model, items);
+      const { open, items } = openClaims(checked, spans, (i, s) => perLine[i]!.get(s.spanId) ?? s.text);
+      const { outcome, verdicts } = await settleVerdicts(model, items);
       if (outcome.error) io.err(`spanlight verdict: ${outcome.error}`);
       for (const note of outcome.ignored) io.err(`spanlight verdict: judge verdict ignored: ${note}`);
-      checked = applyJudge(checked, open, outcome);
+      checked = applyVerdicts(checked, open, verdicts);
     }
     const byLine = new Map(lines.map(({ n }, i) => [n, checked[i]!]));
     let failed = 0;

@@ -64,7 +64,7 @@ Options:
       if (!baseUrl) throw new UsageError('--judge needs SPANLIGHT_MODEL_BASE_URL (and SPANLIGHT_MODEL_KEY, SPANLIGHT_MODEL)');
       const [{ createOpenAiCompatibleModel }, { judgeClaims }] = await Promise.all([
         import('../../lib/model/openai-compatible'),
-        import('../../lib/claims/judge'),
+        import('../../lib/verdict/judge'),
       ]);
       const model = createOpenAiCompatibleModel({
         baseUrl,

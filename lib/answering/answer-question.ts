@@ -8,7 +8,7 @@ import { routeQuestion } from '../planning/route';
 import { registrableDomain } from '../pages/publisher';
 import { addCitedSources } from '../evidence/follow-citations';
 import { citationReader } from '../claims/read-citations';
-import { decideMode } from '../claims/verify';
+import { decideMode } from '../verdict/cited-claims';
 import { priorChecksFor } from '../claims/prior-checks';
 import { planStage } from './plan-stage';
 import { ungroundedReply } from './ungrounded-reply';

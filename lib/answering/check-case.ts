@@ -6,7 +6,7 @@ import { toIso } from '../dates/dates';
 import { parseDraft, StructuredDraftSchema } from '../claims/draft';
 import { sourcesFor } from '../claims/cite';
 import { gateEvidence } from '../evidence/gate';
-import { decideMode, verifyDraft } from '../claims/verify';
+import { decideMode, verifyDraft } from '../verdict/cited-claims';
 import type { Refusal } from '../shared/refusal-codes';
 import { refusalText } from '../shared/failure-text';
 

@@ -3,14 +3,15 @@ import { warningOf } from '../shared/failure-text';
 import { failureOfThrown } from '../shared/provider-error';
 import type { ChatModel } from '../model/chat-model';
 import type { ParsedDraft } from '../claims/draft';
-import { answerVerdicts, judgeClaims, judgeSummary, type JudgeOutcome } from '../claims/judge';
-import { applyChecks, verifyDraft, type ClaimCheck, type JudgeVerdicts } from '../claims/verify';
+import { judgeSummary } from '../verdict/judge';
+import { settleVerdicts, type SettledVerdicts } from '../verdict/settle-verdicts';
+import { applyChecks, byClaim, openCitedClaims, verifyDraft, type ClaimCheck, type JudgeVerdicts } from '../verdict/cited-claims';
 import { cost, type Prices, type TraceRecorder } from '../run/trace';
 import { staged, type Staged } from './staged';
 
 /**
  * The model judge, asked about the cited claims the deterministic checks left uncertain, in one
- * batched call (judge.ts). A judge that throws is a warning: the claims stay as the checks had them.
+ * batched call (lib/verdict/settle-verdicts.ts). A judge that throws is a warning: the claims stay as the checks had them.
  */
 async function judgeOpenClaims(
   parsed: ParsedDraft,
@@ -20,17 +21,13 @@ async function judgeOpenClaims(
   prices: Prices,
   trace: TraceRecorder,
 ): Promise<{ verdicts: JudgeVerdicts | undefined; warnings: Warning[] }> {
-  const items = () =>
-    open.map((c) => {
-      const claim = parsed.claims[c.index]!;
-      return { claim: claim.text, spans: claim.cites.map((id) => ({ spanId: id, text: texts.get(id) ?? '' })) };
-    });
-  let outcome: JudgeOutcome;
+  const items = () => openCitedClaims(parsed.claims, open, (id) => texts.get(id) ?? '');
+  let settled: SettledVerdicts;
   try {
-    outcome = await trace.run(
+    settled = await trace.run(
       'judge',
-      () => judgeClaims(model, items()),
-      (o) => ({
+      () => settleVerdicts(model, items()),
+      ({ outcome: o }) => ({
         ok: !o.error,
         summary: judgeSummary(o, open.length),
         detail: { verdicts: [...o.verdicts].map(([k, v]) => ({ claim: open[k]!.index, verdict: v })), ignored: o.ignored },
@@ -43,18 +40,13 @@ async function judgeOpenClaims(
     const failure = failureOfThrown(e);
     return { verdicts: undefined, warnings: [warningOf('model', 'judge-unavailable', {}, failure)] };
   }
-  return {
-    verdicts: answerVerdicts(
-      outcome,
-      open.map((c) => c.index),
-    ),
-    warnings: outcome.warning ? [outcome.warning] : [],
-  };
+  const { verdicts, outcome } = settled;
+  return { verdicts: byClaim(open, verdicts), warnings: outcome.warning ? [outcome.warning] : [] };
 }
 
 /**
  * The verify stage (and the judge, when the settings ask for it and there is a model): each claim
- * checked against the spans it cites (verify.ts); failures dropped or flagged, never silently kept.
+ * checked against the spans it cites (lib/verdict/cited-claims.ts); failures dropped or flagged, never silently kept.
  */
 export async function verifyStage(
   parsed: ParsedDraft,

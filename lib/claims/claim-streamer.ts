@@ -1,6 +1,6 @@
 import type { Claim, EvidenceSpan } from '../shared/types';
 import { parseDraft } from './draft';
-import { applyChecks, checkClaims } from './verify';
+import { applyChecks, checkClaims } from '../verdict/cited-claims';
 
 /**
  * Where a finished sentence ends and the next begins: a full stop, "!" or "?", closing quotes or

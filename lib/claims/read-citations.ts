@@ -1,6 +1,6 @@
 /**
  * The model as the reader of followed citations (lib/evidence/follow-citations.ts): each cited
- * sentence is an item for the one judge (lib/claims/judge.ts), its candidate passages that item's
+ * sentence is an item for the one judge (lib/verdict/judge.ts), its candidate passages that item's
  * passages, so the same prompt, reply schema and disposal apply: a "supports" counts only when it
  * names one of that sentence's candidates, quotes words the code finds in it, and is not overruled by
  * the code's own sure reading. A sentence the judge's reply left unread (the model failed, or every
@@ -8,7 +8,7 @@
  */
 import type { ChatModel } from '../model/chat-model';
 import type { CitationAsk, CitationReader, CitationReading } from '../evidence/follow-citations';
-import { judgeClaims, judgeSummary, type JudgeOutcome } from './judge';
+import { judgeClaims, judgeSummary, type JudgeOutcome } from '../verdict/judge';
 
 /** The judge's outcome as a citation reading: by ask, the candidates it found stating the sentence. */
 export function readingOf(outcome: JudgeOutcome, asked: number): CitationReading {

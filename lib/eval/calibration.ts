@@ -17,7 +17,8 @@
 import { decideSupport } from '../verdict/deterministic-verifier';
 import type { DecisionConstants } from '../verdict/constants';
 import type { LabelledAnswer, LabelledPair } from './dataset';
-import { decideSpan, readSpan, verdictOf, type SpanReading } from '../verdict/code-verdict';
+import { decideSpan, readSpan, type SpanReading } from '../verdict/code-verdict';
+import { verdictOf } from '../verdict/verdict';
 
 /** One labelled item, read: a verifier pair, an answer's cited claim, or a fact-check pair or claim. */
 export type ReadItem =

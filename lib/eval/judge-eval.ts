@@ -2,15 +2,16 @@
  * The judge's evaluation with the label-answering judge (label-judge.ts): what the code keeps of a
  * good model's reading, and what it lets through of a bad one (wrong on a seeded share of items),
  * before and after the code's disposal, on Climate-FEVER's claims and sentences (the fact-check
- * flow: verdictFor, then judgeItems, judgeClaims, applyJudge) and on the labelled answers (the
- * answering flow: checkClaims, then judgeClaims, answerVerdicts, applyChecks). No file access.
+ * flow: verdictFor, then openClaims, settleVerdicts, applyVerdicts) and on the labelled answers (the
+ * answering flow: checkClaims, then openCitedClaims, settleVerdicts, applyChecks). No file access.
  */
 import type { Claim, EvidenceSpan } from '../shared/types';
 import { frozenSpan } from '../answering/check-case';
-import { answerVerdicts, judgeClaims, type JudgeFinding, type JudgeOutcome } from '../claims/judge';
-import { applyChecks, checkClaims } from '../claims/verify';
-import { verdictFor, type ClaimVerdict, type VerdictKind } from '../verdict/code-verdict';
-import { applyJudge, judgeItems } from '../factcheck/apply-judge';
+import type { JudgeOutcome } from '../verdict/judge';
+import { applyChecks, byClaim, checkClaims, openCitedClaims } from '../verdict/cited-claims';
+import { verdictFor } from '../verdict/code-verdict';
+import { applyVerdicts, openClaims, settleVerdicts, verdictsOf } from '../verdict/settle-verdicts';
+import type { ClaimVerdict, JudgeFinding, Verdict } from '../verdict/verdict';
 import type { LabelledAnswer } from './dataset';
 import { LabelBook, labelJudge, type PassageLabel } from './label-judge';
 import type { Rate } from './metrics';
@@ -20,8 +21,8 @@ export interface JudgedFactCheckRow {
   id: string;
   kind: 'pair' | 'claim';
   claim: string;
-  evidence: Array<{ id: string; url: string; text: string; label: VerdictKind }>;
-  label: VerdictKind;
+  evidence: Array<{ id: string; url: string; text: string; label: Verdict }>;
+  label: Verdict;
 }
 
 /** Figures of one judge. "before" counts the findings the code's own reading overruled as if accepted. */
@@ -64,7 +65,7 @@ export interface JudgeEvalReport {
 }
 
 const rate = (n: number, of: number): Rate => ({ n, of, value: of > 0 ? n / of : null });
-const LABEL_OF: Record<VerdictKind, PassageLabel> = {
+const LABEL_OF: Record<Verdict, PassageLabel> = {
   supported: 'supports',
   contradicted: 'contradicts',
   'not-found': 'neither',
@@ -95,12 +96,12 @@ async function factCheckVerdicts(
   seed: number,
 ): Promise<{ name: string; after: ClaimVerdict[]; before: ClaimVerdict[]; outcome: JudgeOutcome }> {
   const model = labelJudge(book, { wrongShare, seed });
-  const { open, items } = judgeItems(code, spans, (_, s) => s.text);
-  const outcome = await judgeClaims(model, items);
-  const after = applyJudge(code, open, outcome);
+  const { open, items } = openClaims(code, spans, (_, s) => s.text);
+  const { outcome, verdicts } = await settleVerdicts(model, items);
+  const after = applyVerdicts(code, open, verdicts);
   const withOverruled: JudgeOutcome = { ...outcome, verdicts: new Map(outcome.verdicts) };
   for (const [k, f] of overruledBy(outcome)) withOverruled.verdicts.set(k, [...(outcome.verdicts.get(k) ?? []), ...f]);
-  const before = applyJudge(code, open, withOverruled);
+  const before = applyVerdicts(code, open, verdictsOf(withOverruled, items));
   return { name: model.name, after, before, outcome };
 }
 
@@ -114,7 +115,7 @@ function factCheckFigures(
   const pairs = rows.flatMap((r, i) => (r.kind === 'pair' ? [i] : []));
   const count = (xs: number[], f: (i: number) => boolean) => rate(xs.filter(f).length, xs.length);
   const v = (i: number) => run.after[i]!.verdict;
-  const byLabel = (l: VerdictKind) => pairs.filter((i) => rows[i]!.label === l);
+  const byLabel = (l: Verdict) => pairs.filter((i) => rows[i]!.label === l);
   const notSupporting = pairs.filter((i) => rows[i]!.label !== 'supported');
   const supporting = byLabel('supported');
   let overruledWrong = 0;
@@ -221,18 +222,12 @@ async function answerRun(a: LabelledAnswer, model: ReturnType<typeof labelJudge>
   const checks = checkClaims(claims, spans);
   const open = checks.filter((c) => c.outcome.verdict === 'uncertain');
   const textOf = (id: string) => spans.find((s) => s.spanId === id)!.text;
-  const outcome = await judgeClaims(
-    model,
-    open.map((c) => ({
-      claim: claims[c.index]!.text,
-      spans: claims[c.index]!.cites.map((id) => ({ spanId: id, text: textOf(id) })),
-    })),
-  );
-  const indexes = open.map((c) => c.index);
-  const after = applyChecks(claims, checks, answerVerdicts(outcome, indexes));
+  const items = openCitedClaims(claims, open, textOf);
+  const { outcome, verdicts } = await settleVerdicts(model, items);
+  const after = applyChecks(claims, checks, byClaim(open, verdicts));
   const withOverruled: JudgeOutcome = { ...outcome, verdicts: new Map(outcome.verdicts) };
   for (const [k, f] of overruledBy(outcome)) withOverruled.verdicts.set(k, [...(outcome.verdicts.get(k) ?? []), ...f]);
-  const before = applyChecks(claims, checks, answerVerdicts(withOverruled, indexes));
+  const before = applyChecks(claims, checks, byClaim(open, verdictsOf(withOverruled, items)));
   return { labels: cited.map((c) => c.label), after, before };
 }
 

@@ -6,11 +6,12 @@ import { sanitizeEvidence, type Removal } from '../evidence/sanitize-evidence';
 import { priorityLimit, type PriorityLimiter } from '../run/concurrency';
 import { closestSentence } from '../evidence/closest-sentence';
 import type { SearchRound } from '../search/search-round';
-import { judgeClaims, JUDGE_BATCH, type JudgeOutcome } from '../claims/judge';
+import { JUDGE_BATCH, type JudgeOutcome } from '../verdict/judge';
 import type { RankedClaim } from './rank-claims';
 import { CLAIM_BUDGET, claimEvidence, excludedFrom } from './claim-evidence';
-import { applyJudge, judgeItems } from './apply-judge';
-import { verdictFor, type ClaimVerdict } from '../verdict/code-verdict';
+import { applyVerdicts, openClaims, settleVerdicts } from '../verdict/settle-verdicts';
+import { verdictFor } from '../verdict/code-verdict';
+import type { ClaimVerdict } from '../verdict/verdict';
 import type { CheckedClaim, FactCheckDeps, FactCheckInput, SettledClaim } from './deps';
 import { priorChecksFor } from '../claims/prior-checks';
 import { failureOfThrown } from '../shared/provider-error';
@@ -340,18 +341,18 @@ export class CheckRun {
     const batch = this.waiting;
     this.waiting = [];
     const spansOf = (k: number) => this.spans.get(batch[k]!.i)!;
-    const { open, items } = judgeItems(
+    const { open, items } = openClaims(
       batch.map((b) => b.claim),
       batch.map((_, k) => spansOf(k).candidates),
       (k, s) => spansOf(k).texts.get(s.spanId) ?? s.text,
     );
     this.deps.onProgress('verifying', `The model judge reads ${items.length} claim${items.length === 1 ? '' : 's'}…`);
-    const asked = judgeClaims(this.deps.model, items).then((outcome) => {
+    const asked = settleVerdicts(this.deps.model, items).then(({ outcome, verdicts }) => {
       this.judged.push({ outcome, asked: items.length });
-      const judged = applyJudge(
+      const judged = applyVerdicts(
         batch.map((b) => b.claim),
         open,
-        outcome,
+        verdicts,
       );
       judged.forEach((c, k) => this.settle(batch[k]!.i, c));
     });

@@ -7,7 +7,7 @@ import type { FetchOutcome } from '../pages/fetch-page';
 import type { PipelineCache } from '../run/cache';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
-import type { ClaimVerdict, VerdictKind } from '../verdict/code-verdict';
+import type { ClaimVerdict, Verdict } from '../verdict/verdict';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 import type { MarkupRoles } from '../pages/markup-roles';
 import type { LeftOut } from './left-out';
@@ -77,7 +77,7 @@ export interface ClosestPassage {
  * A checked claim's verdict: the code's or the judge's, or `unchecked` when every search for it
  * failed (issue #33) — never a verdict, never counted or marked as one.
  */
-export type CheckedVerdict = VerdictKind | 'unchecked';
+export type CheckedVerdict = Verdict | 'unchecked';
 
 export interface CheckedClaim extends RankedClaim, Omit<ClaimVerdict, 'verdict'> {
   verdict: CheckedVerdict;

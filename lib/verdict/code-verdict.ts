@@ -2,18 +2,7 @@ import type { EvidenceSpan } from '../shared/types';
 import { decideSupport, readSupport, type SupportReading } from './deterministic-verifier';
 import { readDates, readQuantities } from '../reading/clashes';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
-
-export type VerdictKind = 'supported' | 'contradicted' | 'not-found' | 'mixed';
-
-/** A claim's verdict with the spans for and against it and why. */
-export interface ClaimVerdict {
-  verdict: VerdictKind;
-  /** Span ids that support the claim. */
-  for: string[];
-  /** Span ids that say the opposite, or give another value of the same quantity or date of the same event. */
-  against: string[];
-  reasons: string[];
-}
+import { verdictOf, type ClaimVerdict, type Side } from './verdict';
 
 /** A reason a span may count against a claim, and how surely it is about the same thing. */
 export interface AgainstReading {
@@ -51,17 +40,10 @@ export function readSpan(claim: string, text: string, source?: { titles: string[
 }
 
 /** Decides one span: for, against (with the reason) or neither. */
-export function decideSpan(r: SpanReading, k: DecisionConstants): { side: 'for' | 'against' | null; reason?: string } {
+export function decideSpan(r: SpanReading, k: DecisionConstants): { side: Side | null; reason?: string } {
   if (decideSupport(r.support, k).verdict === 'supported') return { side: 'for' };
   const against = r.against.filter((a) => a.overlap >= k.contradictOverlap).sort((a, b) => b.overlap - a.overlap)[0];
   return against ? { side: 'against', reason: against.reason } : { side: null };
-}
-
-/** Combines the sides of a claim's spans into its verdict. */
-export function verdictOf(sides: Array<'for' | 'against' | null>): VerdictKind {
-  const f = sides.includes('for');
-  const a = sides.includes('against');
-  return f && a ? 'mixed' : f ? 'supported' : a ? 'contradicted' : 'not-found';
 }
 
 /**

@@ -17,9 +17,7 @@ import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } fro
 import { isQuestion, oppositionIn, type Opposition } from '../reading/clashes';
 import { nameWordsMetOtherwise } from '../reading/name-forms';
 import { SUPPOSE } from '../reading/polarity';
-
-/** What the verifier concludes about a claim and its passage. */
-export type Verdict = 'supported' | 'unsupported' | 'uncertain';
+import type { CheckVerdict } from './verdict';
 
 /** A claim, the passage it cites, and optionally the quote offered as support. */
 export interface VerifyInput {
@@ -36,7 +34,7 @@ export interface VerifyInput {
 
 /** The verdict, a support score and the reasons, in words a reader can check. */
 export interface VerifyOutcome {
-  verdict: Verdict;
+  verdict: CheckVerdict;
   /** Support, 0..1: lexical support of the claim by the passage, discounted for missing numbers and names. */
   score: number;
   /** Human-readable reasons, e.g. "the number 1,200 is not in the passage". */

@@ -30,7 +30,7 @@ export function isPlanRequest(body: ChatRequestBody): boolean {
   return body.messages[0]?.content.startsWith(PLANNER) ?? false;
 }
 
-/** The model judge's prompt opens with this (lib/claims/judge.ts). */
+/** The model judge's prompt opens with this (lib/verdict/judge.ts). */
 const JUDGE = 'You check claims against passages.';
 
 /** Whether a request is the model judge's. */

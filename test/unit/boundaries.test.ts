@@ -113,13 +113,13 @@ cases.push(
       "import { browser } from 'wxt/browser';",
       "import Dexie from 'dexie';",
     ],
-    allowed: "import { judgeClaims } from '../claims/judge';\nimport { selectEvidence } from '../evidence/select';",
+    allowed: "import { settleVerdicts } from '../verdict/settle-verdicts';\nimport { selectEvidence } from '../evidence/select';",
   },
   {
     rule: 'answering never reaches into the fact-check',
     file: 'lib/answering/probe.ts',
     banned: ["import { factCheck } from '../factcheck/fact-check';", "import type { CheckedClaim } from '@/lib/factcheck/deps';"],
-    allowed: "import { judgeClaims } from '../claims/judge';\nimport { gateEvidence } from '../evidence/gate';",
+    allowed: "import { settleVerdicts } from '../verdict/settle-verdicts';\nimport { gateEvidence } from '../evidence/gate';",
   },
 );
 

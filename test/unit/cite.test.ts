@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { attachCitations, sourcesFor } from '@/lib/claims/cite';
 import { parseDraft } from '@/lib/claims/draft';
-import { applyChecks, checkClaims } from '@/lib/claims/verify';
+import { applyChecks, checkClaims } from '@/lib/verdict/cited-claims';
 import type { Claim } from '@/lib/shared/types';
 
 const verifyClaims = (claims: Claim[], spans: Parameters<typeof checkClaims>[1]) =>

@@ -16,7 +16,7 @@ vi.mock('@/lib/claims/draft', async (importOriginal) => {
 });
 const { claimStreamer } = await import('@/lib/claims/claim-streamer');
 const { parseDraft } = await import('@/lib/claims/draft');
-const { applyChecks, checkClaims } = await import('@/lib/claims/verify');
+const { applyChecks, checkClaims } = await import('@/lib/verdict/cited-claims');
 
 const CENSUS = 'The census office reported that Exampleville had 412,000 residents on 1 January 2026.';
 const GROWTH = 'City planners said the population of Exampleville grew by 3.4 percent in 2025.';

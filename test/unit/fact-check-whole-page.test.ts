@@ -11,7 +11,7 @@ import { sentenceSpans } from '@/lib/pages/passages';
 import { createBraveProvider } from '@/lib/search/brave';
 import { planClaimQueries } from '@/lib/factcheck/claim-queries';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { JUDGE_BATCH } from '@/lib/claims/judge';
+import { JUDGE_BATCH } from '@/lib/verdict/judge';
 import { articleHtml, startFixtureSite, viaLoopback, type FixturePage, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave, type FakeResult } from '../fakes/search-servers';
 import {

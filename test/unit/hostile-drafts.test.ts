@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gateEvidence, type GateSettings } from '@/lib/evidence/gate';
 import { parseDraft } from '@/lib/claims/draft';
-import { decideMode, verifyDraft } from '@/lib/claims/verify';
+import { decideMode, verifyDraft } from '@/lib/verdict/cited-claims';
 import { sourcesFor } from '@/lib/claims/cite';
 import type { EvidenceSpan } from '@/lib/shared/types';
 import { span } from './spans';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerVerdicts, judgeClaims, type JudgeItem } from '@/lib/claims/judge';
-import { applyChecks, checkClaims } from '@/lib/claims/verify';
-import { applyJudge } from '@/lib/factcheck/apply-judge';
+import { judgeClaims, type JudgeItem } from '@/lib/verdict/judge';
+import { applyChecks, byClaim, checkClaims, openCitedClaims } from '@/lib/verdict/cited-claims';
+import { applyVerdicts, settleVerdicts, verdictsOf } from '@/lib/verdict/settle-verdicts';
+import { NOTHING_FOUND } from '@/lib/verdict/verdict';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import type { Claim } from '@/lib/shared/types';
 import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../fakes/openai-server';
@@ -56,7 +57,7 @@ describe('the judge’s verdict per passage', () => {
     const code = [
       { text: BRIDGE, verdict: 'not-found' as const, for: [], against: [], reasons: ['no independent source found'] },
     ];
-    const [judged] = applyJudge(code, [0], o);
+    const [judged] = applyVerdicts(code, [0], verdictsOf(o, [{ code: code[0]! }]));
     expect(judged).toMatchObject({ verdict: 'mixed', for: ['S1'], against: ['S2'] });
     expect(judged!.reasons).toEqual([
       'the model judge read S1 as stating it: “carried its first cars in 2019”',
@@ -78,18 +79,20 @@ describe('the judge’s verdict per passage', () => {
         },
       ]),
     ];
-    const o = await judgeClaims(model(), [{ claim: BRIDGE, spans: items[0]!.spans }]);
-    const [shown] = applyChecks(claims, checks, answerVerdicts(o, [0]));
+    const textOf = (id: string) => spans.find((s) => s.spanId === id)!.text;
+    const judged = async () => {
+      const { verdicts } = await settleVerdicts(model(), openCitedClaims(claims, checks, textOf));
+      return applyChecks(claims, checks, byClaim(checks, verdicts));
+    };
+    const [shown] = await judged();
     expect(shown!.status).toBe('flagged');
     expect(shown!.reasons.join(' | ')).toContain('S1 as stating it');
     expect(shown!.reasons.join(' | ')).toContain('S2 as contradicting it');
     // Only the passage against: dropped; only the passage for: kept.
     replies = [reply([{ item: 1, contradicts: [{ span: 'S2', quote: 'only carried traffic from 2021' }] }])];
-    const against = await judgeClaims(model(), [{ claim: BRIDGE, spans: items[0]!.spans }]);
-    expect(applyChecks(claims, checks, answerVerdicts(against, [0]))[0]!.status).toBe('dropped');
+    expect((await judged())[0]!.status).toBe('dropped');
     replies = [reply([{ item: 1, supports: [{ span: 'S1', quote: 'carried its first cars in 2019' }] }])];
-    const forIt = await judgeClaims(model(), [{ claim: BRIDGE, spans: items[0]!.spans }]);
-    expect(applyChecks(claims, checks, answerVerdicts(forIt, [0]))[0]!.status).toBe('supported');
+    expect((await judged())[0]!.status).toBe('supported');
   });
 
   it('hostile replies: another claim’s passage, a quote not in its passage, both verdicts on one passage, an unknown id', async () => {
@@ -172,7 +175,7 @@ describe('the code’s sure reading disposes the judge’s', () => {
 
   it('answers: an overruled "supports" is a reading refused, not one left out: the claim is not found, so dropped, not kept unconfirmed', async () => {
     const o = await judgeSays(BRIDGE, NOT_OPENED, 'supports', 'opened to traffic in 2019');
-    const verdicts = answerVerdicts(o, [0]);
+    const verdicts = verdictsOf(o, [{ code: NOTHING_FOUND }]);
     expect(verdicts.get(0)?.verdict).toBe('not-found');
     const claims: Claim[] = [{ text: BRIDGE, cites: ['S1'], status: 'supported', reasons: [] }];
     const uncertain = [{ index: 0, outcome: { verdict: 'uncertain' as const, score: 0.5, reasons: [] }, stitched: false }];
@@ -180,6 +183,6 @@ describe('the code’s sure reading disposes the judge’s', () => {
     // A reply refused for its form only (no passage named) leaves the claim as the code had it.
     replies = [reply([{ item: 1, supports: [{ quote: 'opened to traffic in 2019' }] }])];
     const formless = await judgeClaims(model(), one(BRIDGE, NOT_OPENED));
-    expect(answerVerdicts(formless, [0]).has(0)).toBe(false);
+    expect(verdictsOf(formless, [{ code: NOTHING_FOUND }]).has(0)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { judgeClaims, JUDGE_BATCH, type JudgeItem } from '@/lib/claims/judge';
+import { judgeClaims, JUDGE_BATCH, type JudgeItem } from '@/lib/verdict/judge';
 import { sanitizeEvidence } from '@/lib/evidence/sanitize-evidence';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../fakes/openai-server';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { judgeClaims } from '@/lib/claims/judge';
+import { judgeClaims } from '@/lib/verdict/judge';
 import { LabelBook, labelJudge, seededDraw } from '@/lib/eval/label-judge';
 import { factCheckJudgeEval, type JudgedFactCheckRow } from '@/lib/eval/judge-eval';
 import { runInProcess } from '../cli/run-cli';

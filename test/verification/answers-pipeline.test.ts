@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAnswers } from '@/lib/eval/dataset';
-import { applyChecks, checkClaims } from '@/lib/claims/verify';
+import { applyChecks, checkClaims } from '@/lib/verdict/cited-claims';
 import type { Claim } from '@/lib/shared/types';
 import { frozenSpan } from '@/lib/answering/check-case';
 import { dataPath, HAS_DATA } from '../../data/root';

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verdictFor, type VerdictKind } from '@/lib/verdict/code-verdict';
+import { verdictFor } from '@/lib/verdict/code-verdict';
+import type { Verdict } from '@/lib/verdict/verdict';
 import { parseFactCheckRows } from '@/lib/eval/load-calibration';
 import type { EvidenceSpan } from '@/lib/shared/types';
 import { dataPath, HAS_DATA } from '../../data/root';
@@ -14,8 +15,8 @@ const FILE = dataPath('data/factcheck/climate-fever-dev.jsonl');
  * figures); the false-support bound is the issue's.
  */
 describe.skipIf(!HAS_DATA)('fact-check verdicts on Climate-FEVER (dev)', () => {
-  const pairs: Array<{ label: string; verdict: VerdictKind }> = [];
-  const claims: Array<{ label: string; verdict: VerdictKind }> = [];
+  const pairs: Array<{ label: string; verdict: Verdict }> = [];
+  const claims: Array<{ label: string; verdict: Verdict }> = [];
   beforeAll(() => {
     if (!existsSync(FILE)) throw new Error(`Missing ${FILE}: run \`npm run data\` to fetch it.`);
     for (const row of parseFactCheckRows(readFileSync(FILE, 'utf8'))) {

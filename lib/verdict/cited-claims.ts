@@ -1,7 +1,11 @@
+/**
+ * An answer's claims checked against the passages they cite: the code's check of each
+ * (deterministic-verifier.ts), the open ones as the judge reads them, and the claims as shown.
+ */
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../shared/types';
-import { verifyClaim, type VerifyOutcome } from '../verdict/deterministic-verifier';
-import type { ParsedDraft } from './draft';
-import type { ClaimVerdict } from '../verdict/code-verdict';
+import { verifyClaim, type VerifyOutcome } from './deterministic-verifier';
+import type { OpenClaim } from './settle-verdicts';
+import { NOTHING_FOUND, type ClaimVerdict } from './verdict';
 
 /** A claim's deterministic verdict, kept for the judge and the trace. */
 export interface ClaimCheck {
@@ -57,6 +61,22 @@ export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<
 export type JudgeVerdicts = Map<number, ClaimVerdict>;
 
 /**
+ * The checks the code left uncertain, as the judge reads them: each claim with the passages it
+ * cites and no verdict of the code's to join (its check is not one of for and against).
+ */
+export function openCitedClaims(claims: Claim[], open: ClaimCheck[], textOf: (spanId: string) => string): OpenClaim[] {
+  return open.map((c) => {
+    const claim = claims[c.index]!;
+    return { claim: claim.text, spans: claim.cites.map((id) => ({ spanId: id, text: textOf(id) })), code: NOTHING_FOUND };
+  });
+}
+
+/** The judge's verdicts on the open checks (by their place in `open`) by claim index, as applyChecks takes them. */
+export function byClaim(open: ClaimCheck[], verdicts: Map<number, ClaimVerdict>): JudgeVerdicts {
+  return new Map([...verdicts].map(([k, v]) => [open[k]!.index, v]));
+}
+
+/**
  * Applies the checks: unsupported → dropped (removed from the answer, listed with the reason);
  * uncertain → the judge's verdict when there is one (supported → kept; a passage for it and one
  * against it → flagged with both; contradicted or not found → dropped), else kept as supported with a note that it was
@@ -105,7 +125,7 @@ export interface VerifiedDraft {
 
 /** Runs the deterministic checks on a cited draft and applies them; `judge` settles what they could not. */
 export function verifyDraft(
-  parsed: ParsedDraft,
+  parsed: { claims: Claim[] },
   spans: EvidenceSpan[],
   texts: Map<string, string>,
   judge?: JudgeVerdicts,

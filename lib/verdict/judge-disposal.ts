@@ -1,6 +1,7 @@
-import { readSpan } from '../verdict/code-verdict';
-import { decideSupport } from '../verdict/deterministic-verifier';
-import { DECISION_CONSTANTS, type DecisionConstants } from '../verdict/constants';
+import { readSpan } from './code-verdict';
+import { decideSupport } from './deterministic-verifier';
+import { DECISION_CONSTANTS, type DecisionConstants } from './constants';
+import { JUDGE_WORD, type JudgeWord } from './verdict';
 
 /**
  * The code's sure reading of a passage disposes the judge's: why the code does not accept the
@@ -20,11 +21,11 @@ import { DECISION_CONSTANTS, type DecisionConstants } from '../verdict/constants
 export function codeOverrules(
   claim: string,
   text: string,
-  verdict: 'supports' | 'contradicts',
+  verdict: JudgeWord,
   k: DecisionConstants = DECISION_CONSTANTS,
 ): string | null {
   const reading = readSpan(claim, text);
-  if (verdict === 'contradicts')
+  if (verdict === JUDGE_WORD.against)
     return decideSupport(reading.support, k).verdict === 'supported' ? 'the code reads it as stating the claim' : null;
   const against = reading.against.filter((a) => a.overlap >= k.opposeOverlap).sort((a, b) => b.overlap - a.overlap)[0];
   return against ? `the code reads it as one that ${against.reason}` : null;

@@ -3,19 +3,18 @@ import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
 import { quoteFound } from '../reading/quote';
 import { contentWords } from '../text/tokens';
-import type { JudgeVerdicts } from './verify';
 import type { Warning } from '../shared/types';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf, warningOf } from '../shared/failure-text';
-import { codeOverrules } from '../claims/judge-disposal';
-import { NOTHING_FOUND, withJudgeFindings, type JudgeFinding } from './judge-verdict';
+import { codeOverrules } from './judge-disposal';
+import { JUDGE_WORD, type JudgeFinding } from './verdict';
 
 /**
  * The one model judge, for answering and for fact-checking: it reads only the claims the code could
  * not settle, each with its passages, and says, passage by passage, which support the claim and which
  * contradict it. The code disposes: a finding counts only when it names one of that claim's passages,
  * quotes words the code finds in that passage, and is not overruled by the code's own sure reading of
- * it (lib/claims/judge-disposal.ts); anything else is ignored and said in `ignored`.
+ * it (lib/verdict/judge-disposal.ts); anything else is ignored and said in `ignored`.
  */
 const JUDGE_SYSTEM = `You check claims against passages. For each numbered item, read its claim and each of its passages, then say which passages support the claim and which contradict it:
 a passage "supports" only if it states what the claim says (a paraphrase is fine; partial support is not);
@@ -48,8 +47,6 @@ export interface JudgeItem {
   spans: Array<{ spanId: string; text: string }>;
 }
 
-export type { JudgeFinding } from './judge-verdict';
-
 export interface JudgeOutcome {
   /** By the item's index in the list judged: the findings accepted, passage by passage ([] is "neither"). Items left out are absent. */
   verdicts: Map<number, JudgeFinding[]>;
@@ -75,8 +72,8 @@ const MIN_QUOTE_WORDS = 2;
 /** One reply entry's findings, in either reply shape. */
 function findingsOf(v: ReplyEntry): Array<{ verdict: JudgeFinding['verdict']; span?: string | null; quote?: string | null }> {
   const listed = [
-    ...(v.supports ?? []).map((f) => ({ verdict: 'supports' as const, ...f })),
-    ...(v.contradicts ?? []).map((f) => ({ verdict: 'contradicts' as const, ...f })),
+    ...(v.supports ?? []).map((f) => ({ verdict: JUDGE_WORD.for, ...f })),
+    ...(v.contradicts ?? []).map((f) => ({ verdict: JUDGE_WORD.against, ...f })),
   ];
   if (listed.length > 0 || !v.verdict || v.verdict === 'neither') return listed;
   return [{ verdict: v.verdict, span: v.span, quote: v.quote }];
@@ -123,7 +120,8 @@ function disposeEntry(
   const both = new Set(
     raw
       .filter(
-        (f) => f.verdict === 'supports' && raw.some((g) => g.verdict === 'contradicts' && g.span?.trim() === f.span?.trim()),
+        (f) =>
+          f.verdict === JUDGE_WORD.for && raw.some((g) => g.verdict === JUDGE_WORD.against && g.span?.trim() === f.span?.trim()),
       )
       .map((f) => f.span?.trim() ?? ''),
   );
@@ -227,15 +225,4 @@ export function judgeSummary(o: JudgeOutcome, asked: number): string {
   if (o.ignored.length > 0) parts.push(`${o.ignored.length} ignored`);
   if (o.error) parts.push(o.error);
   return parts.join('; ');
-}
-
-/**
- * The judge's outcome as answering applies it (claim index → its verdict): the accepted findings
- * combined passage by passage (supported, contradicted, mixed, or not found for "neither"); a claim
- * whose findings were all ignored is absent and stays as the code had it.
- */
-export function answerVerdicts(o: JudgeOutcome, claimIndexes: number[]): JudgeVerdicts {
-  const verdicts: JudgeVerdicts = new Map();
-  for (const [k, v] of o.verdicts) verdicts.set(claimIndexes[k]!, withJudgeFindings(NOTHING_FOUND, v));
-  return verdicts;
 }
