@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { judgeClaims, JUDGE_BATCH, type JudgeItem } from '@/lib/verdict/judge';
 import { sanitizeEvidence } from '@/lib/evidence/sanitize-evidence';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../fakes/openai-server';
-import type { ChatRequestBody } from '../fakes/openai-server';
-import { span } from './spans';
+import {
+  isJudgeRequest,
+  judgeItemsInPrompt,
+  startFakeOpenAi,
+  type FakeOpenAi,
+  type ScriptedReply,
+} from '../../fakes/openai-server';
+import type { ChatRequestBody } from '../../fakes/openai-server';
+import { span } from '../spans';
 
 const CENSUS = 'The census office said that Exampleville had just over 410,000 inhabitants at the start of 2026.';
 const MAYOR = 'Ana Ruiz has led the city council of Exampleville since the vote of 2019.';

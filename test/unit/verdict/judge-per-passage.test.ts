@@ -5,8 +5,8 @@ import { applyVerdicts, settleVerdicts, verdictsOf } from '@/lib/verdict/settle-
 import { NOTHING_FOUND } from '@/lib/verdict/verdict';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import type { Claim } from '@/lib/shared/types';
-import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../fakes/openai-server';
-import { span } from './spans';
+import { startFakeOpenAi, type FakeOpenAi, type ScriptedReply } from '../../fakes/openai-server';
+import { span } from '../spans';
 
 const OPENED = 'The new bridge over the Arn was opened to traffic in 2019, after four years of work.';
 const NOT_OPENED = 'The new bridge over the Arn was not opened to traffic in 2019, after four years of work.';
