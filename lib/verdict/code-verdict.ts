@@ -1,3 +1,7 @@
+/**
+ * The code's verdict of a fact-check claim against independent spans: each span read for it
+ * (support) and against it (a denial, another value, another date), then the sides combined.
+ */
 import type { EvidenceSpan } from '../shared/types';
 import { decideSupport, readSupport, type SupportReading } from './deterministic-verifier';
 import { readDates, readQuantities } from '../reading/clashes';

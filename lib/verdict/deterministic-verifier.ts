@@ -1,10 +1,8 @@
 /**
- * The deterministic claim verifier: does a passage support a claim? Pure string work, cheapest check
- * first: (1) the supporting quote is in the passage; (2) the claim's numbers, dates, versions and
- * percentages are in the passage; (3) its names are in the passage; (4) enough of its content words
- * are, in one stretch of the passage and clause by clause. It rejects only on strong evidence,
- * accepts only on strong evidence, and otherwise says `uncertain`, for a model judge to take.
- * "The model proposes, the code disposes."
+ * The code's reading of one passage for a claim: does it support it? Cheapest check first: the
+ * quote, then the claim's numbers and dates, its names, and enough of its words in one stretch and
+ * clause by clause. It rejects or accepts only on strong evidence, and otherwise says `uncertain`,
+ * for the model judge to take.
  */
 import { normalizeText } from '../text/normalize';
 import { missingNameWords, nameWordFound, namesIn, wordIndex } from '../reading/entities';

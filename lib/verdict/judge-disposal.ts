@@ -1,3 +1,4 @@
+/** When the code's own sure reading of a passage overrules the judge's finding on it. */
 import { readSpan } from './code-verdict';
 import { decideSupport } from './deterministic-verifier';
 import { DECISION_CONSTANTS, type DecisionConstants } from './constants';

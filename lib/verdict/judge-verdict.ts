@@ -1,3 +1,4 @@
+/** How the judge's accepted findings join the code's verdict. */
 import { JUDGE_WORD, verdictOf, type ClaimVerdict, type JudgeFinding } from './verdict';
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * The model judge: its prompt, its reply's schema, batches with one repair retry, and the code's
+ * disposal of each finding (a passage of the claim's, a quote found in it, not overruled).
+ */
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
