@@ -4,9 +4,9 @@
  * provider is back, one Retry checks those claims, their verdicts in place of "Not checked".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
+import { startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
 import { startFakeBrave } from '../fakes/search-servers';
-import { blogPostHtml } from '../fakes/exampleville-blog';
+import { blogPostHtml, CENSUS_PAGE } from '../fakes/exampleville-blog';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 import { launchExtension, saveOptions, screenshotForDocs, type ExtensionBrowser } from './harness';
 
@@ -23,17 +23,7 @@ describe('a search that fails is never a verdict (the built extension)', () => {
   let browser: ExtensionBrowser;
 
   beforeAll(async () => {
-    site = await startFixtureSite([
-      { host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) },
-      {
-        host: 'stats-office.test',
-        path: '/census',
-        html: articleHtml({
-          title: 'Census 2026',
-          paragraphs: ['The census office reported that Exampleville had 412,000 residents on 1 January 2026.'],
-        }),
-      },
-    ]);
+    site = await startFixtureSite([{ host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) }, CENSUS_PAGE]);
     brave = await startFakeBrave({
       apiKey: 'k',
       results: (q) =>

@@ -20,6 +20,16 @@ export function blogPostHtml(claims: readonly string[]): string {
   });
 }
 
+/** The census office's page: the source that supports the first claim. */
+export const CENSUS_PAGE = {
+  host: 'stats-office.test',
+  path: '/census',
+  html: articleHtml({
+    title: 'Census 2026',
+    paragraphs: ['The census office reported that Exampleville had 412,000 residents on 1 January 2026.'],
+  }),
+};
+
 /** The world both browsers' fact-check suites check a page in: the blog post, its two sources and Brave finding them. */
 export interface ExamplevilleWorld {
   site: FixtureSite;
@@ -30,14 +40,7 @@ export interface ExamplevilleWorld {
 export async function startExamplevilleWorld(): Promise<ExamplevilleWorld> {
   const site = await startFixtureSite([
     { host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) },
-    {
-      host: 'stats-office.test',
-      path: '/census',
-      html: articleHtml({
-        title: 'Census 2026',
-        paragraphs: ['The census office reported that Exampleville had 412,000 residents on 1 January 2026.'],
-      }),
-    },
+    CENSUS_PAGE,
     {
       host: 'city-hall.test',
       path: '/mayor',
