@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
-import { t, type MessageKey } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { requestHostAccess } from '@/lib/options/host-access';
 import { isKeyed, type DraftErrors, type OptionsDraft } from '@/lib/options/draft';
-import { SEARCH_PROVIDER_NAMES, type SearchProviderId } from '@/lib/settings';
+import { searchProviderOf, type SearchProviderId } from '@/lib/providers/registry';
 import { CheckboxField, TextField } from './fields';
 import { ConnectionResult, backgroundFailure, type TestState } from './connection-result';
 
-const ABOUT: Record<SearchProviderId, MessageKey> = {
-  wikipedia: 'providerAboutWikipedia',
-  brave: 'providerAboutBrave',
-  tavily: 'providerAboutTavily',
-  exa: 'providerAboutExa',
-  searxng: 'providerAboutSearxng',
-  serper: 'providerAboutSerper',
-};
-
 /**
- * One search provider: on or off, its key (write-only: the page only learns whether one is saved),
+ * One search provider, drawn from its description (lib/providers/<id>.ts): on or off, its key (write-only: the page only learns whether one is saved),
  * its base URL, and "Test connection", which sends a real search through the same adapter as
  * answers, with the settings as typed here.
  */
@@ -30,7 +21,7 @@ export function SearchProviderSettings(props: {
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { id, draft, change } = props;
-  const name = SEARCH_PROVIDER_NAMES[id];
+  const { name, about } = searchProviderOf(id);
   const [test, setTest] = useState<TestState>(null);
   const enabled = draft.providers.includes(id);
 
@@ -51,7 +42,7 @@ export function SearchProviderSettings(props: {
   return (
     <fieldset className="provider" data-provider={id}>
       <legend>{name}</legend>
-      <p className="field-description">{t(ABOUT[id])}</p>
+      <p className="field-description">{t(about)}</p>
       <CheckboxField
         name={`provider-${id}`}
         label={t('providerEnabled', name)}
