@@ -1,18 +1,9 @@
 import { z } from 'zod';
-import { brave } from './brave';
-import { exa } from './exa';
 import type { FailureDeclaration } from './search-provider';
-import { searxng } from './searxng';
-import { serper } from './serper';
-import { tavily } from './tavily';
-import { wikipedia } from './wikipedia';
+import { SEARCH_PROVIDERS } from './search-providers';
 
-/**
- * Every search provider Spanlight speaks, in the order the options page lists them: the one list.
- * Adding one is its description here (lib/providers/<id>.ts), its adapter (lib/search/<id>.ts,
- * listed in lib/search/registry.ts) and its messages in the four catalogues.
- */
-export const SEARCH_PROVIDERS = [wikipedia, brave, tavily, exa, searxng, serper] as const;
+// What every side reads of the search providers, derived from the one list (search-providers.ts).
+export { SEARCH_PROVIDERS };
 
 type Described = (typeof SEARCH_PROVIDERS)[number];
 export type SearchProviderId = Described['id'];
@@ -67,7 +58,10 @@ export function perProvider<K, L>(keyed: K, keyless: L): PerProvider<K, L> {
   return Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.keyed ? keyed : keyless])) as PerProvider<K, L>;
 }
 
-/** Each provider's stored settings schema, by id (the shape of `settings.search` besides `providers`). */
+/**
+ * Each provider's stored settings schema, by id (the shape of `settings.search` besides `providers`).
+ * Settings stored before a provider was added load with its defaults for it.
+ */
 export const SEARCH_SETTINGS_SHAPE = Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.settings])) as {
   [D in Described as D['id']]: D['settings'];
 };

@@ -32,8 +32,8 @@ export interface SearchProviderDescription {
   name: string;
   /** Whether it needs an API key; a keyed provider without one is not searched. */
   keyed: boolean;
-  /** Its settings as stored (KeyedSettingsSchema or KeylessSettingsSchema, as `keyed` says). */
-  settings: typeof KeyedSettingsSchema | typeof KeylessSettingsSchema;
+  /** Its settings as stored (KeyedSettingsSchema or KeylessSettingsSchema, as `keyed` says), its defaults when absent. */
+  settings: z.ZodDefault<typeof KeyedSettingsSchema> | z.ZodDefault<typeof KeylessSettingsSchema>;
   /** Its settings on a fresh install. */
   defaults: { apiKey: string; baseUrl: string } | { baseUrl: string };
   /** Whether a fresh install searches it. */
@@ -48,14 +48,21 @@ export interface SearchProviderDescription {
   about: keyof typeof catalogue;
 }
 
-/** A provider's settings schema and defaults when it takes a key, its endpoint on a fresh install being `baseUrl`. */
+/**
+ * A provider's settings schema and defaults when it takes a key, its endpoint on a fresh install
+ * being `baseUrl`. Settings stored before the provider was added load with these defaults for it.
+ */
 export function keyedSettings(baseUrl: string) {
-  return { keyed: true as const, settings: KeyedSettingsSchema, defaults: { apiKey: '', baseUrl } };
+  return {
+    keyed: true as const,
+    settings: KeyedSettingsSchema.default(() => ({ apiKey: '', baseUrl })),
+    defaults: { apiKey: '', baseUrl },
+  };
 }
 
 /** A keyless provider's settings schema and defaults. */
 export function keylessSettings(baseUrl: string) {
-  return { keyed: false as const, settings: KeylessSettingsSchema, defaults: { baseUrl } };
+  return { keyed: false as const, settings: KeylessSettingsSchema.default(() => ({ baseUrl })), defaults: { baseUrl } };
 }
 
 /** A provider's description, its literal types kept (its id, whether it is keyed, its codes) for the registry to derive types from. */
