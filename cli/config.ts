@@ -1,5 +1,6 @@
 import {
   DEFAULT_BASE_URLS,
+  DEFAULT_PROVIDERS,
   KEYED_PROVIDERS,
   SEARCH_PROVIDERS,
   SEARCH_PROVIDER_NAMES,
@@ -197,9 +198,12 @@ export function searchVariablesHelp(): string {
     wrap(text, 67)
       .map((line, i) => `${i === 0 ? `  ${name}`.padEnd(35) : ' '.repeat(35)}${line}`)
       .join('\n');
-  const ids = SEARCH_PROVIDERS.map((p) => (p.onByDefault ? `${p.id} (default)` : p.id));
+  const ids = SEARCH_PROVIDERS.map((p) => (DEFAULT_PROVIDERS.includes(p.id) ? `${p.id} (default)` : p.id));
   const byHelp = new Map<string, string[]>();
-  for (const p of SEARCH_PROVIDERS) byHelp.set(p.baseUrlHelp, [...(byHelp.get(p.baseUrlHelp) ?? []), p.id]);
+  for (const p of SEARCH_PROVIDERS) {
+    const help = 'baseUrlHelp' in p ? p.baseUrlHelp : "the service's root URL";
+    byHelp.set(help, [...(byHelp.get(help) ?? []), p.id]);
+  }
   const bases = [...byHelp].map(([help, of]) => `${of.join(', ')}, ${help}`);
   return [
     variable('SPANLIGHT_SEARCH_PROVIDER', `comma-separated: ${ids.join(', ')}`),

@@ -1,11 +1,16 @@
 import { useState } from 'react';
 import { callBackground } from '@/lib/messaging/client';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import { requestHostAccess } from '@/lib/options/host-access';
 import { isKeyed, type DraftErrors, type OptionsDraft } from '@/lib/options/draft';
 import { searchProviderOf, type SearchProviderId } from '@/lib/providers/registry';
 import { CheckboxField, TextField } from './fields';
 import { ConnectionResult, backgroundFailure, type TestState } from './connection-result';
+
+/** The catalogue key of the line under a provider's name: "searxng" → "providerAboutSearxng" (in all four catalogues, test/unit/provider-list.test.ts). */
+export function aboutKeyOf(id: SearchProviderId): MessageKey {
+  return `providerAbout${id.charAt(0).toUpperCase()}${id.slice(1)}` as MessageKey;
+}
 
 /**
  * One search provider, drawn from its description (lib/providers/<id>.ts): on or off, its key (write-only: the page only learns whether one is saved),
@@ -21,7 +26,7 @@ export function SearchProviderSettings(props: {
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { id, draft, change } = props;
-  const { name, about } = searchProviderOf(id);
+  const { name } = searchProviderOf(id);
   const [test, setTest] = useState<TestState>(null);
   const enabled = draft.providers.includes(id);
 
@@ -42,7 +47,7 @@ export function SearchProviderSettings(props: {
   return (
     <fieldset className="provider" data-provider={id}>
       <legend>{name}</legend>
-      <p className="field-description">{t(about)}</p>
+      <p className="field-description">{t(aboutKeyOf(id))}</p>
       <CheckboxField
         name={`provider-${id}`}
         label={t('providerEnabled', name)}

@@ -5,10 +5,8 @@ export const brave = defineSearchProvider({
   id: 'brave',
   name: 'Brave Search',
   ...keyedSettings('https://api.search.brave.com/res/v1/web/search'),
-  onByDefault: false,
   baseUrlHelp: 'the full web-search URL',
   // Brave's web search takes at most 400 characters and 50 words.
   limits: { matches: 'any', maxChars: 400, maxWords: 50 },
   failures: {},
-  about: 'providerAboutBrave',
 });

@@ -6,13 +6,10 @@ export const exa = defineSearchProvider({
   id: 'exa',
   name: 'Exa',
   ...keyedSettings('https://api.exa.ai'),
-  onByDefault: false,
-  baseUrlHelp: "the service's root URL",
   // Exa states no limit: held to the strictest we know.
   limits: DEFAULT_QUERY_LIMITS,
   failures: {
     // Exa's 402: credits exhausted or the key's spending budget reached.
     'exa-out-of-credits': { params: ['provider'], fixedInSettings: true },
   },
-  about: 'providerAboutExa',
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { FailureDeclaration } from './search-provider';
 import { SEARCH_PROVIDERS } from './search-providers';
 
-// What every side reads of the search providers, derived from the one list (search-providers.ts).
+// What every side reads of the search providers, derived from the one list (search-providers.ts);
+// each derivation is marked pure so a bundle that does not use it leaves it out.
 export { SEARCH_PROVIDERS };
 
 type Described = (typeof SEARCH_PROVIDERS)[number];
@@ -20,17 +21,19 @@ export type ProviderFailureCode = Described extends infer D
 export const SearchProviderIdSchema = z.enum(SEARCH_PROVIDERS.map((p) => p.id));
 
 /** Provider names, as every message and screen says them (brands: the same in every language). */
-export const SEARCH_PROVIDER_NAMES = Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.name])) as Record<
+export const SEARCH_PROVIDER_NAMES = /* @__PURE__ */ Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.name])) as Record<
   SearchProviderId,
   string
 >;
 
 /** Providers that need a key. */
-export const KEYED_PROVIDERS: readonly KeyedProviderId[] = SEARCH_PROVIDERS.flatMap((p) => (p.keyed ? [p.id] : []));
+export const KEYED_PROVIDERS: readonly KeyedProviderId[] = /* @__PURE__ */ SEARCH_PROVIDERS.flatMap((p) =>
+  p.keyed ? [p.id] : [],
+);
 
 /** Providers that need no key. */
-export const KEYLESS_PROVIDERS: readonly Exclude<SearchProviderId, KeyedProviderId>[] = SEARCH_PROVIDERS.flatMap((p) =>
-  p.keyed ? [] : [p.id],
+export const KEYLESS_PROVIDERS: readonly Exclude<SearchProviderId, KeyedProviderId>[] = /* @__PURE__ */ SEARCH_PROVIDERS.flatMap(
+  (p) => (p.keyed ? [] : [p.id]),
 );
 
 /** Whether a provider takes a key. */
@@ -39,10 +42,9 @@ export function isKeyed(id: SearchProviderId): id is KeyedProviderId {
 }
 
 /** Default endpoints; every one can be overridden in Settings (self-hosted, proxies, tests). */
-export const DEFAULT_BASE_URLS = Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.defaults.baseUrl])) as Record<
-  SearchProviderId,
-  string
->;
+export const DEFAULT_BASE_URLS = /* @__PURE__ */ Object.fromEntries(
+  SEARCH_PROVIDERS.map((p) => [p.id, p.defaults.baseUrl]),
+) as Record<SearchProviderId, string>;
 
 /** The description of a provider, by id. */
 export function searchProviderOf(id: SearchProviderId): SearchProviderDescriptionOf<SearchProviderId> {
@@ -62,7 +64,7 @@ export function perProvider<K, L>(keyed: K, keyless: L): PerProvider<K, L> {
  * Each provider's stored settings schema, by id (the shape of `settings.search` besides `providers`).
  * Settings stored before a provider was added load with its defaults for it.
  */
-export const SEARCH_SETTINGS_SHAPE = Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.settings])) as {
+export const SEARCH_SETTINGS_SHAPE = /* @__PURE__ */ Object.fromEntries(SEARCH_PROVIDERS.map((p) => [p.id, p.settings])) as {
   [D in Described as D['id']]: D['settings'];
 };
 
@@ -74,7 +76,9 @@ export function searchDefaults(): { [D in Described as D['id']]: D['defaults'] }
 }
 
 /** The providers a fresh install searches. */
-export const DEFAULT_PROVIDERS: SearchProviderId[] = SEARCH_PROVIDERS.flatMap((p) => (p.onByDefault ? [p.id] : []));
+export const DEFAULT_PROVIDERS: SearchProviderId[] = /* @__PURE__ */ SEARCH_PROVIDERS.flatMap((p) =>
+  'onByDefault' in p && p.onByDefault ? [p.id] : [],
+);
 
 const declared: Array<[ProviderFailureCode, FailureDeclaration]> = SEARCH_PROVIDERS.flatMap(
   (p) => Object.entries(p.failures) as Array<[ProviderFailureCode, FailureDeclaration]>,
@@ -84,13 +88,12 @@ const declared: Array<[ProviderFailureCode, FailureDeclaration]> = SEARCH_PROVID
 export const PROVIDER_FAILURE_CODES: readonly ProviderFailureCode[] = declared.map(([code]) => code);
 
 /** Each provider code's parameters, in its message's placeholder order. */
-export const PROVIDER_FAILURE_PARAMS = Object.fromEntries(declared.map(([code, d]) => [code, d.params])) as Record<
-  ProviderFailureCode,
-  readonly string[]
->;
+export const PROVIDER_FAILURE_PARAMS = /* @__PURE__ */ Object.fromEntries(
+  declared.map(([code, d]) => [code, d.params]),
+) as Record<ProviderFailureCode, readonly string[]>;
 
 /** The provider codes whose fix is in the settings. */
-export const PROVIDER_FIXED_IN_SETTINGS: readonly ProviderFailureCode[] = declared.flatMap(([code, d]) =>
+export const PROVIDER_FIXED_IN_SETTINGS: readonly ProviderFailureCode[] = /* @__PURE__ */ declared.flatMap(([code, d]) =>
   d.fixedInSettings ? [code] : [],
 );
 

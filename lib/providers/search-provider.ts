@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type catalogue from '../../public/_locales/en/messages.json';
 import type { QueryLimits } from './query-limits';
 
 /** The settings of a provider that takes a key: its key and its endpoint (stored as `settings.search.<id>`). */
@@ -22,7 +21,7 @@ export interface FailureDeclaration {
 
 /**
  * Everything the extension, its options page and the command line know of a search provider
- * besides its protocol (lib/search/<id>.ts speaks that). Written once, in lib/providers/<id>.ts, and
+ * besides its protocol and its messages (the catalogues' `providerAbout<Id>` and `failure<Code>`) (lib/search/<id>.ts speaks that). Written once, in lib/providers/<id>.ts, and
  * listed in lib/providers/registry.ts; settings, messages, the options page and the CLI read it there.
  */
 export interface SearchProviderDescription {
@@ -36,16 +35,14 @@ export interface SearchProviderDescription {
   settings: z.ZodDefault<typeof KeyedSettingsSchema> | z.ZodDefault<typeof KeylessSettingsSchema>;
   /** Its settings on a fresh install. */
   defaults: { apiKey: string; baseUrl: string } | { baseUrl: string };
-  /** Whether a fresh install searches it. */
-  onByDefault: boolean;
-  /** What its base URL is, as `spanlight ask --help` says it ("the api.php URL"). */
-  baseUrlHelp: string;
+  /** Whether a fresh install searches it (absent: no). */
+  onByDefault?: boolean;
+  /** What its base URL is, as `spanlight ask --help` says it ("the api.php URL"; absent: the service's root URL). */
+  baseUrlHelp?: string;
   /** How the engine matches a query and how long a query it takes (lib/providers/query-limits.ts). */
   limits: QueryLimits;
   /** The failure codes of its own, beside the ones every provider shares (lib/shared/failure-codes.ts). */
   failures: Record<string, FailureDeclaration>;
-  /** The catalogue key of the line the options page shows under its name. */
-  about: keyof typeof catalogue;
 }
 
 /**

@@ -6,7 +6,6 @@ export const searxng = defineSearchProvider({
   id: 'searxng',
   name: 'SearXNG',
   ...keylessSettings('http://localhost:8888'),
-  onByDefault: false,
   baseUrlHelp: "the instance's root URL (default http://localhost:8888)",
   // SearXNG hands the query to engines of its own choosing: held to the strictest we know.
   limits: DEFAULT_QUERY_LIMITS,
@@ -19,5 +18,4 @@ export const searxng = defineSearchProvider({
     'searxng-limiter': { params: ['provider'] },
     'searxng-limiter-for': { params: ['provider', 'seconds'] },
   },
-  about: 'providerAboutSearxng',
 });

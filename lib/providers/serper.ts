@@ -5,8 +5,6 @@ export const serper = defineSearchProvider({
   id: 'serper',
   name: 'Serper',
   ...keyedSettings('https://google.serper.dev'),
-  onByDefault: false,
-  baseUrlHelp: "the service's root URL",
   // Serper passes the query to Google, which reads 32 words of it and takes 2,048 characters.
   limits: { matches: 'any', maxChars: 2048, maxWords: 32 },
   failures: {
@@ -14,5 +12,4 @@ export const serper = defineSearchProvider({
     'serper-key-rejected': { params: ['provider'], fixedInSettings: true },
     'serper-no-credits': { params: ['provider'], fixedInSettings: true },
   },
-  about: 'providerAboutSerper',
 });

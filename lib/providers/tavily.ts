@@ -5,8 +5,6 @@ export const tavily = defineSearchProvider({
   id: 'tavily',
   name: 'Tavily',
   ...keyedSettings('https://api.tavily.com'),
-  onByDefault: false,
-  baseUrlHelp: "the service's root URL",
   // Tavily refuses a query over 400 characters ("Query is too long").
   limits: { matches: 'any', maxChars: 400 },
   failures: {
@@ -14,5 +12,4 @@ export const tavily = defineSearchProvider({
     'tavily-plan-credits': { params: ['provider'], fixedInSettings: true },
     'tavily-payg-limit': { params: ['provider'], fixedInSettings: true },
   },
-  about: 'providerAboutTavily',
 });

@@ -13,5 +13,4 @@ export const wikipedia = defineSearchProvider({
     // MediaWiki reports errors inside a 200 answer, with a code and a text of its own.
     'wikipedia-error': { params: ['code', 'info'], fixedInSettings: true },
   },
-  about: 'providerAboutWikipedia',
 });

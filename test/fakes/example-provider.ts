@@ -5,10 +5,7 @@ export const example = defineSearchProvider({
   id: 'example',
   name: 'Example Search',
   ...keyedSettings('https://api.search.example'),
-  onByDefault: false,
   baseUrlHelp: 'the example root URL',
   limits: { matches: 'any', maxChars: 100 },
   failures: { 'example-out-of-credits': { params: ['provider'], fixedInSettings: true } },
-  // A real provider adds its own line to the four catalogues; the made-up one borrows one.
-  about: 'providerAboutSearxng',
 });

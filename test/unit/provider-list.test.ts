@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { aboutKeyOf } from '@/components/options/search-provider';
+import { failureMessageKey } from '@/lib/shared/failure-codes';
+import { PROVIDER_FAILURE_CODES } from '@/lib/providers/registry';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_PROVIDERS } from '@/lib/providers/registry';
 import { sourceFiles } from '../../scripts/import-graph';
@@ -44,5 +47,14 @@ describe('the search providers are listed once', () => {
     expect(listsIn("z.enum([\n  'wikipedia',\n  'serper',\n])")).not.toEqual([]);
     expect(listsIn("// brave, tavily and exa take a key\nconst name = 'brave';")).toEqual([]);
     expect(listsIn("if (id === 'searxng') return;")).toEqual([]);
+  });
+});
+
+describe('each provider has its messages in the four catalogues', () => {
+  it.each(['en', 'de', 'fr', 'es'])('%s: the line under its name, and each of its own failure codes', (locale) => {
+    const catalogue = JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, unknown>;
+    const keys = [...IDS.map(aboutKeyOf), ...PROVIDER_FAILURE_CODES.map(failureMessageKey)];
+    expect(keys.filter((k) => !(k in catalogue))).toEqual([]);
+    expect(keys).toContain('providerAboutSearxng');
   });
 });
