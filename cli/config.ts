@@ -1,13 +1,14 @@
 import {
   DEFAULT_BASE_URLS,
+  DEFAULT_PROVIDERS,
   KEYED_PROVIDERS,
+  SEARCH_PROVIDERS,
   SEARCH_PROVIDER_NAMES,
   SearchProviderIdSchema,
-  defaultSettings,
-  type KeyedProviderId,
+  isKeyed,
   type SearchProviderId,
-  type Settings,
-} from '../lib/settings';
+} from '../lib/providers/registry';
+import { defaultSettings, type Settings } from '../lib/settings';
 
 /** A setting in the environment that cannot be used as it is; the message says which and how to fix it. */
 export class ConfigError extends Error {}
@@ -23,10 +24,6 @@ export interface CliConfig {
 type Env = Record<string, string | undefined>;
 
 const PROVIDER_IDS: readonly SearchProviderId[] = SearchProviderIdSchema.options;
-
-function isKeyed(id: SearchProviderId): id is KeyedProviderId {
-  return (KEYED_PROVIDERS as readonly string[]).includes(id);
-}
 
 /** A variable's trimmed value; unset and blank are the same. */
 function read(env: Env, name: string): string | undefined {
@@ -60,7 +57,7 @@ function own(id: SearchProviderId, what: 'KEY' | 'BASE_URL'): string {
  * The extension's settings from the environment: its defaults (keyless: Wikipedia and the
  * extractive composer) with what the environment changes.
  *
- * - SPANLIGHT_SEARCH_PROVIDER: comma-separated ids (wikipedia, brave, tavily, exa, searxng, serper).
+ * - SPANLIGHT_SEARCH_PROVIDER: comma-separated ids (lib/providers/registry.ts lists them).
  * - SPANLIGHT_SEARCH_KEY / SPANLIGHT_SEARCH_BASE_URL: for the one provider that takes them; with
  *   several, SPANLIGHT_<ID>_KEY / SPANLIGHT_<ID>_BASE_URL name each one (these always win).
  * - SPANLIGHT_MODEL_BASE_URL, SPANLIGHT_MODEL_KEY, SPANLIGHT_MODEL: an OpenAI-compatible endpoint;
@@ -180,4 +177,37 @@ export function describeConfig(settings: Settings, reads: string = pagesRead(set
       ? `${m.model} at ${redactUrl(m.baseUrl)}${m.apiKey ? ' (key set)' : ' (no key)'}`
       : 'extractive (no model)';
   return `search: ${search}; model: ${model}; ${reads}` + (settings.allowPrivateNetwork ? '; private-network pages allowed' : '');
+}
+
+/** Words wrapped into lines of at most `width` characters. */
+function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  return [...lines, line];
+}
+
+/** The help lines of the search variables, from the providers' descriptions (`spanlight ask --help`). */
+export function searchVariablesHelp(): string {
+  const variable = (name: string, text: string) =>
+    wrap(text, 67)
+      .map((line, i) => `${i === 0 ? `  ${name}`.padEnd(35) : ' '.repeat(35)}${line}`)
+      .join('\n');
+  const ids = SEARCH_PROVIDERS.map((p) => (DEFAULT_PROVIDERS.includes(p.id) ? `${p.id} (default)` : p.id));
+  const byHelp = new Map<string, string[]>();
+  for (const p of SEARCH_PROVIDERS) {
+    const help = 'baseUrlHelp' in p ? p.baseUrlHelp : "the service's root URL";
+    byHelp.set(help, [...(byHelp.get(help) ?? []), p.id]);
+  }
+  const bases = [...byHelp].map(([help, of]) => `${of.join(', ')}, ${help}`);
+  return [
+    variable('SPANLIGHT_SEARCH_PROVIDER', `comma-separated: ${ids.join(', ')}`),
+    variable('SPANLIGHT_SEARCH_KEY', `API key of the provider that takes one (${KEYED_PROVIDERS.join(', ')})`),
+    variable('SPANLIGHT_SEARCH_BASE_URL', `the provider's endpoint, when not the public one: ${bases.join('; ')}`),
+  ].join('\n');
 }

@@ -1,32 +1,25 @@
 import { z } from 'zod';
+import {
+  DEFAULT_PROVIDERS,
+  KEYED_PROVIDERS,
+  SEARCH_SETTINGS_SHAPE,
+  SearchProviderIdSchema,
+  searchDefaults,
+  type KeyedProviderId,
+} from './providers/registry';
+import { KeyedSettingsSchema } from './providers/search-provider';
 
-/** Search providers Spanlight speaks. */
-export const SearchProviderIdSchema = z.enum(['wikipedia', 'brave', 'tavily', 'exa', 'searxng', 'serper']);
-export type SearchProviderId = z.infer<typeof SearchProviderIdSchema>;
-
-/** Provider names, as every message and screen says them (brands: the same in every language). */
-export const SEARCH_PROVIDER_NAMES: Record<SearchProviderId, string> = {
-  wikipedia: 'Wikipedia',
-  brave: 'Brave Search',
-  tavily: 'Tavily',
-  exa: 'Exa',
-  searxng: 'SearXNG',
-  serper: 'Serper',
-};
-
-/** Providers that need a key. */
-export const KEYED_PROVIDERS = ['brave', 'tavily', 'exa', 'serper'] as const;
-export type KeyedProviderId = (typeof KEYED_PROVIDERS)[number];
-
-/** Default endpoints; every one can be overridden in Settings (self-hosted, proxies, tests). */
-export const DEFAULT_BASE_URLS: Record<SearchProviderId, string> = {
-  wikipedia: 'https://en.wikipedia.org/w/api.php',
-  brave: 'https://api.search.brave.com/res/v1/web/search',
-  tavily: 'https://api.tavily.com',
-  exa: 'https://api.exa.ai',
-  searxng: 'http://localhost:8888',
-  serper: 'https://google.serper.dev',
-};
+// The search providers are described in lib/providers (one file each) and listed in its registry;
+// settings, messages, the options page and the CLI read them from there.
+export {
+  DEFAULT_BASE_URLS,
+  KEYED_PROVIDERS,
+  SEARCH_PROVIDER_NAMES,
+  SearchProviderIdSchema,
+  isKeyed,
+  type KeyedProviderId,
+  type SearchProviderId,
+} from './providers/registry';
 
 /** Primary sources from the seed: regulators, standards bodies, vendor documentation. */
 export const DEFAULT_PRIMARY_DOMAINS = [
@@ -55,7 +48,7 @@ export const RELEASE_SOURCE_NAMES: Record<ReleaseSourceIdSetting, string> = {
   github: 'GitHub releases (60 requests an hour without a key)',
 };
 
-const Keyed = z.object({ apiKey: z.string(), baseUrl: z.string() });
+const Keyed = KeyedSettingsSchema;
 
 /** Structured-output modes an OpenAI-compatible endpoint may take (see lib/shared/capabilities.ts). */
 export const StructuredModeSchema = z.enum(['json_schema', 'json_object', 'prompt']);
@@ -77,7 +70,6 @@ export type ModelCapabilities = z.infer<typeof ModelCapabilitiesSchema>;
 /** Open tabs as evidence: ask per question, always offer them by default, or never read them. */
 export const TabsPolicySchema = z.enum(['ask', 'always', 'never']);
 export type TabsPolicy = z.infer<typeof TabsPolicySchema>;
-const Keyless = z.object({ baseUrl: z.string() });
 
 /** Google Fact Check Tools' own address (lib/search/fact-check-tools.ts). */
 export const FACT_CHECK_TOOLS_BASE_URL = 'https://factchecktools.googleapis.com';
@@ -90,12 +82,8 @@ export const SettingsSchema = z.object({
   search: z.object({
     /** Providers queried for each question, in order. Empty = open tabs only. */
     providers: z.array(SearchProviderIdSchema),
-    wikipedia: Keyless,
-    brave: Keyed,
-    tavily: Keyed,
-    exa: Keyed,
-    searxng: Keyless,
-    serper: Keyed,
+    /** Each provider's own settings, by id (lib/providers/<id>.ts). */
+    ...SEARCH_SETTINGS_SHAPE,
   }),
   model: z.object({
     /** "extractive" needs no model at all; "openai" is any OpenAI-compatible endpoint. */
@@ -150,15 +138,7 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** What a fresh install gets: keyless (Wikipedia + open tabs + extractive composer). */
 export function defaultSettings(): Settings {
   return {
-    search: {
-      providers: ['wikipedia'],
-      wikipedia: { baseUrl: DEFAULT_BASE_URLS.wikipedia },
-      brave: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.brave },
-      tavily: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.tavily },
-      exa: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.exa },
-      searxng: { baseUrl: DEFAULT_BASE_URLS.searxng },
-      serper: { apiKey: '', baseUrl: DEFAULT_BASE_URLS.serper },
-    },
+    search: { providers: [...DEFAULT_PROVIDERS], ...searchDefaults() },
     model: { kind: 'extractive', baseUrl: 'https://api.openai.com/v1', apiKey: '', model: 'gpt-4o-mini' },
     maxPages: 4,
     maxSpans: 5,
@@ -195,10 +175,7 @@ export function toPublicSettings(s: Settings): PublicSettings {
     ...s,
     search: {
       ...s.search,
-      brave: keyed(s.search.brave),
-      tavily: keyed(s.search.tavily),
-      exa: keyed(s.search.exa),
-      serper: keyed(s.search.serper),
+      ...(Object.fromEntries(KEYED_PROVIDERS.map((id) => [id, keyed(s.search[id])])) as Record<KeyedProviderId, PublicKeyed>),
     },
     factCheckTools: keyed(s.factCheckTools),
     model: {

@@ -1,7 +1,7 @@
 import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import type { Settings } from '../../lib/settings';
 import { parseFlags, type Command } from '../command';
-import { ConfigError, configFromEnv, describeConfig } from '../config';
+import { ConfigError, configFromEnv, describeConfig, searchVariablesHelp } from '../config';
 import { UsageError, jsonText, withUserAgent } from '../io';
 import { renderAnswerMarkdown } from '../markdown';
 import { archivedLinks } from '../archived';
@@ -30,12 +30,7 @@ Options:
   -h, --help    this help
 
 Configuration (environment; keyless without any of it: Wikipedia + the extractive composer):
-  SPANLIGHT_SEARCH_PROVIDER        comma-separated: wikipedia (default), brave, tavily, exa,
-                                   searxng, serper
-  SPANLIGHT_SEARCH_KEY             API key of the provider that takes one (brave, tavily, exa, serper)
-  SPANLIGHT_SEARCH_BASE_URL        the provider's endpoint, when not the public one: brave, the full
-                                   web-search URL; wikipedia, the api.php URL; tavily, exa, serper,
-                                   searxng, the service's root URL (searxng: http://localhost:8888)
+${searchVariablesHelp()}
   SPANLIGHT_<ID>_KEY, SPANLIGHT_<ID>_BASE_URL
                                    per provider (e.g. SPANLIGHT_BRAVE_KEY), for several at once
   SPANLIGHT_MODEL_BASE_URL         an OpenAI-compatible endpoint (e.g. https://api.openai.com/v1,

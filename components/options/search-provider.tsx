@@ -3,21 +3,17 @@ import { callBackground } from '@/lib/messaging/client';
 import { t, type MessageKey } from '@/lib/i18n';
 import { requestHostAccess } from '@/lib/options/host-access';
 import { isKeyed, type DraftErrors, type OptionsDraft } from '@/lib/options/draft';
-import { SEARCH_PROVIDER_NAMES, type SearchProviderId } from '@/lib/settings';
+import { searchProviderOf, type SearchProviderId } from '@/lib/providers/registry';
 import { CheckboxField, TextField } from './fields';
 import { ConnectionResult, backgroundFailure, type TestState } from './connection-result';
 
-const ABOUT: Record<SearchProviderId, MessageKey> = {
-  wikipedia: 'providerAboutWikipedia',
-  brave: 'providerAboutBrave',
-  tavily: 'providerAboutTavily',
-  exa: 'providerAboutExa',
-  searxng: 'providerAboutSearxng',
-  serper: 'providerAboutSerper',
-};
+/** The catalogue key of the line under a provider's name: "searxng" → "providerAboutSearxng" (in all four catalogues, test/unit/provider-list.test.ts). */
+export function aboutKeyOf(id: SearchProviderId): MessageKey {
+  return `providerAbout${id.charAt(0).toUpperCase()}${id.slice(1)}` as MessageKey;
+}
 
 /**
- * One search provider: on or off, its key (write-only: the page only learns whether one is saved),
+ * One search provider, drawn from its description (lib/providers/<id>.ts): on or off, its key (write-only: the page only learns whether one is saved),
  * its base URL, and "Test connection", which sends a real search through the same adapter as
  * answers, with the settings as typed here.
  */
@@ -30,7 +26,7 @@ export function SearchProviderSettings(props: {
   change: (patch: Partial<OptionsDraft>) => void;
 }) {
   const { id, draft, change } = props;
-  const name = SEARCH_PROVIDER_NAMES[id];
+  const { name } = searchProviderOf(id);
   const [test, setTest] = useState<TestState>(null);
   const enabled = draft.providers.includes(id);
 
@@ -51,7 +47,7 @@ export function SearchProviderSettings(props: {
   return (
     <fieldset className="provider" data-provider={id}>
       <legend>{name}</legend>
-      <p className="field-description">{t(ABOUT[id])}</p>
+      <p className="field-description">{t(aboutKeyOf(id))}</p>
       <CheckboxField
         name={`provider-${id}`}
         label={t('providerEnabled', name)}

@@ -1,5 +1,6 @@
 import { readSettings, writeSettings, type SpanlightDb } from '../db/database';
 import type { Received, SettingsUpdate } from '../messaging/protocol';
+import { KEYED_PROVIDERS, KEYLESS_PROVIDERS } from '../providers/registry';
 import { toPublicSettings, type PublicSettings, type Settings } from '../settings';
 import {
   endpointForModelTest,
@@ -18,16 +19,11 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
   // Capability overrides left out are kept; `{}` clears them.
   const capabilities = u.model.capabilities ?? current.model.capabilities;
   const hasCapabilities = !!capabilities && Object.keys(capabilities).length > 0;
+  const search = { ...current.search, providers: u.search.providers };
+  for (const id of KEYED_PROVIDERS) search[id] = keyed(current.search[id], u.search[id]);
+  for (const id of KEYLESS_PROVIDERS) search[id] = u.search[id] ?? current.search[id];
   return {
-    search: {
-      providers: u.search.providers,
-      wikipedia: u.search.wikipedia,
-      brave: keyed(current.search.brave, u.search.brave),
-      tavily: keyed(current.search.tavily, u.search.tavily),
-      exa: keyed(current.search.exa, u.search.exa),
-      searxng: u.search.searxng ?? current.search.searxng,
-      serper: keyed(current.search.serper, u.search.serper),
-    },
+    search,
     model: {
       kind: u.model.kind,
       baseUrl: u.model.baseUrl,

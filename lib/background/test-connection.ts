@@ -6,7 +6,8 @@ import { createOpenAiCompatibleModel, toProviderError } from '../model/openai-co
 import type { FetchLike } from '../shared/fetch-like';
 import { ProviderError } from '../shared/provider-error';
 import { providersFor } from '../search/registry';
-import { KEYED_PROVIDERS, type KeyedProviderId, type ModelCapabilities, type SearchProviderId, type Settings } from '../settings';
+import { isKeyed, testOutcomeOf } from '../providers/registry';
+import type { ModelCapabilities, SearchProviderId, Settings } from '../settings';
 
 /** The query a search test sends: a common word every provider finds something for. */
 export const TEST_QUERY = 'encyclopedia';
@@ -41,10 +42,6 @@ export interface ModelEndpoint {
   baseUrl: string;
   apiKey: string;
   capabilities?: ModelCapabilities | undefined;
-}
-
-function isKeyed(id: SearchProviderId): id is KeyedProviderId {
-  return (KEYED_PROVIDERS as readonly string[]).includes(id);
 }
 
 /**
@@ -110,14 +107,13 @@ export async function testSearchProvider(
           : `${provider.name} answered, with no results for “${TEST_QUERY}”: the connection and key work.`,
     };
   } catch (e) {
-    const failure = searchFailure(e, provider.name);
-    // SearXNG's 403 means one thing: JSON output is not enabled on the instance.
-    return id === 'searxng' && failure.outcome === 'forbidden' ? { ...failure, outcome: 'json-disabled' } : failure;
+    return searchFailure(e, provider.name);
   }
 }
 
 function searchFailure(e: unknown, name: string): ConnectionTest {
-  if (e instanceof ProviderError) return { outcome: e.failure.kind, message: e.failure.message };
+  // A provider's own code may mean one thing here (SearXNG's 403: JSON output is not enabled on the instance).
+  if (e instanceof ProviderError) return { outcome: testOutcomeOf(e.failure.code) ?? e.failure.kind, message: e.failure.message };
   return { outcome: 'bad-response', message: `${name} could not be tested: ${e instanceof Error ? e.message : String(e)}` };
 }
 

@@ -7,6 +7,8 @@ import {
   SettingsSchema,
   TabsPolicySchema,
 } from '../settings';
+import { perProvider } from '../providers/registry';
+import { KeylessSettingsSchema } from '../providers/search-provider';
 
 /**
  * Every message each direction may send, with payload and result schemas. Payloads are validated
@@ -68,24 +70,21 @@ export type CitationOutcome = z.infer<typeof CitationOutcomeSchema>;
 
 const PublicKeyed = z.object({ baseUrl: z.string(), hasKey: z.boolean() });
 const PublicSettingsSchema = SettingsSchema.extend({
-  search: SettingsSchema.shape.search.extend({ brave: PublicKeyed, tavily: PublicKeyed, exa: PublicKeyed, serper: PublicKeyed }),
+  search: SettingsSchema.shape.search.extend(perProvider(PublicKeyed, KeylessSettingsSchema)),
   model: SettingsSchema.shape.model.omit({ apiKey: true }).extend({ hasKey: z.boolean() }),
   factCheckTools: PublicKeyed,
 });
 
 const KeyedUpdate = z.object({ baseUrl: z.string().url(), apiKey: z.string().max(500).optional() });
+const KeylessUpdate = z.object({ baseUrl: z.string().url() });
 const DomainList = z.array(z.string().trim().toLowerCase().min(1).max(253)).max(500);
 
 /** What the options page sends: a key left undefined is kept, an empty string clears it; fields left out are kept. */
 export const SettingsUpdateSchema = z.object({
   search: z.object({
     providers: z.array(SearchProviderIdSchema),
-    wikipedia: z.object({ baseUrl: z.string().url() }),
-    brave: KeyedUpdate,
-    tavily: KeyedUpdate.optional(),
-    exa: KeyedUpdate.optional(),
-    searxng: z.object({ baseUrl: z.string().url() }).optional(),
-    serper: KeyedUpdate.optional(),
+    /** Each provider's endpoint and, when a new one was typed, key; a provider left out is kept as stored. */
+    ...perProvider(KeyedUpdate.optional(), KeylessUpdate.optional()),
   }),
   model: z.object({
     kind: z.enum(['extractive', 'openai']),

@@ -4,6 +4,7 @@ import {
   KEYED_PROVIDERS,
   ReleaseSourceIdSchema,
   SearchProviderIdSchema,
+  isKeyed,
   type KeyedProviderId,
   type ReleaseSourceIdSetting,
   type ModelCapabilities,
@@ -11,6 +12,8 @@ import {
   type TabsPolicy,
 } from '../settings';
 import type { MessageKey } from '../i18n';
+
+export { isKeyed };
 
 /** Settings as the options page receives them (keys replaced by `hasKey`). */
 export type PublicSettings = Value<BackgroundCalls, 'getSettings'>;
@@ -105,9 +108,9 @@ export interface FieldError {
 
 export type DraftErrors = Partial<Record<DraftField, FieldError>>;
 
-/** Whether a provider takes a key. */
-export function isKeyed(id: SearchProviderId): id is KeyedProviderId {
-  return (KEYED_PROVIDERS as readonly string[]).includes(id);
+/** A record of one value per id, in the ids' order. */
+function byId<I extends string, V>(ids: readonly I[], value: (id: I) => V): Record<I, V> {
+  return Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<I, V>;
 }
 
 /** The preset shown for stored settings: the one chosen, else the one the base URL matches, else custom. */
@@ -128,15 +131,8 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
   const caps = s.model.capabilities;
   return {
     providers: [...s.search.providers],
-    baseUrls: {
-      wikipedia: s.search.wikipedia.baseUrl,
-      brave: s.search.brave.baseUrl,
-      tavily: s.search.tavily.baseUrl,
-      exa: s.search.exa.baseUrl,
-      searxng: s.search.searxng.baseUrl,
-      serper: s.search.serper.baseUrl,
-    },
-    keys: { brave: '', tavily: '', exa: '', serper: '' },
+    baseUrls: byId(SEARCH_PROVIDERS, (id) => s.search[id].baseUrl),
+    keys: byId(KEYED_PROVIDERS, () => ''),
     modelPreset: presetOf(s.model),
     modelBaseUrl: s.model.baseUrl,
     modelKey: '',
@@ -282,21 +278,16 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
   )
     return { ok: false, errors };
 
-  const keyed = (id: KeyedProviderId) => ({
+  const search = (id: SearchProviderId) => ({
     baseUrl: draft.baseUrls[id].trim(),
-    ...(draft.keys[id].trim() ? { apiKey: draft.keys[id].trim() } : {}),
+    ...(isKeyed(id) && draft.keys[id].trim() ? { apiKey: draft.keys[id].trim() } : {}),
   });
   return {
     ok: true,
     update: {
       search: {
         providers: SEARCH_PROVIDERS.filter((id) => draft.providers.includes(id)),
-        wikipedia: { baseUrl: draft.baseUrls.wikipedia.trim() },
-        brave: keyed('brave'),
-        tavily: keyed('tavily'),
-        exa: keyed('exa'),
-        searxng: { baseUrl: draft.baseUrls.searxng.trim() },
-        serper: keyed('serper'),
+        ...byId(SEARCH_PROVIDERS, search),
       },
       model: {
         kind: usesModel ? 'openai' : 'extractive',

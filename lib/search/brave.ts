@@ -3,9 +3,10 @@ import { clampCount, toSearchHits } from './endpoint';
 import { requestJson } from './http';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
-import { fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { brave } from '../providers/brave';
 
-const PROVIDER = 'Brave Search';
+const PROVIDER = brave.name;
 
 /** Brave's web search returns at most 20 results a page. */
 const MAX_RESULTS = 20;
@@ -34,17 +35,14 @@ export function braveFreshness(days: number | undefined): string | undefined {
   return undefined;
 }
 
-/** Brave's web search takes at most 400 characters and 50 words. */
-const LIMITS: QueryLimits = { matches: 'any', maxChars: 400, maxWords: 50 };
-
 /** Brave Search web API: GET with X-Subscription-Token. */
 export function createBraveProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
-    id: 'brave',
+    id: brave.id,
     name: PROVIDER,
-    limits: LIMITS,
+    limits: brave.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, brave.limits);
       const count = clampCount(options.count, MAX_RESULTS);
       const url = new URL(config.baseUrl);
       url.searchParams.set('q', query);
@@ -64,7 +62,7 @@ export function createBraveProvider(config: { apiKey: string; baseUrl: string })
       );
       const { read, dropped } = readResults(PROVIDER, body.web?.results ?? [], BraveResultSchema);
       return toSearchHits(
-        'brave',
+        brave.id,
         query,
         read.map(({ position, value: r }) => ({
           position,

@@ -6,11 +6,10 @@ import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
-import { DEFAULT_QUERY_LIMITS, fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { exa } from '../providers/exa';
 
-export const EXA_BASE_URL = 'https://api.exa.ai';
-
-const PROVIDER = 'Exa';
+const PROVIDER = exa.name;
 
 /** Characters of page text asked for per result: the snippet. */
 export const EXA_TEXT_CHARACTERS = 1000;
@@ -35,17 +34,14 @@ export function exaStartPublishedDate(days: number | undefined, now: Date): stri
   return new Date(now.getTime() - days * 86_400_000).toISOString();
 }
 
-/** Exa states no limit: held to the strictest we know. */
-const LIMITS: QueryLimits = DEFAULT_QUERY_LIMITS;
-
 /** Exa search: POST {base}/search with `x-api-key`, page text requested inline. */
 export function createExaProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
-    id: 'exa',
-    name: 'Exa',
-    limits: LIMITS,
+    id: exa.id,
+    name: PROVIDER,
+    limits: exa.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, exa.limits);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const now = options.now?.() ?? new Date();
@@ -77,7 +73,7 @@ export function createExaProvider(config: { apiKey: string; baseUrl: string }): 
       });
       const { read, dropped } = readResults(PROVIDER, body.results, ExaResultSchema);
       return toSearchHits(
-        'exa',
+        exa.id,
         query,
         // Exa's text is page text with Markdown headings kept.
         read.map(({ position, value: r }) => ({

@@ -1,6 +1,6 @@
 import type { SearchHit } from '../shared/types';
 import type { FetchLike } from '../shared/fetch-like';
-import type { QueryLimits } from './query-limits';
+import type { QueryLimits } from '../providers/query-limits';
 
 /** What every search adapter receives besides the query. */
 export interface SearchOptions {

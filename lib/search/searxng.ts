@@ -5,9 +5,10 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
-import { DEFAULT_QUERY_LIMITS, fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { searxng } from '../providers/searxng';
 
-const PROVIDER = 'SearXNG';
+const PROVIDER = searxng.name;
 
 /** SearXNG has no count parameter; its answer is capped at this many, as the other adapters ask for. */
 const MAX_RESULTS = 100;
@@ -37,17 +38,14 @@ export function searxngTimeRange(days: number | undefined): 'day' | 'month' | 'y
   return undefined;
 }
 
-/** SearXNG hands the query to engines of its own choosing: held to the strictest we know. */
-const LIMITS: QueryLimits = DEFAULT_QUERY_LIMITS;
-
 /** A self-hosted SearXNG instance: GET {base}/search?format=json, no key. */
 export function createSearxngProvider(config: { baseUrl: string }): SearchProvider {
   return {
-    id: 'searxng',
-    name: 'SearXNG',
-    limits: LIMITS,
+    id: searxng.id,
+    name: PROVIDER,
+    limits: searxng.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, searxng.limits);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       url.searchParams.set('q', query);
       url.searchParams.set('format', 'json');
@@ -75,7 +73,7 @@ export function createSearxngProvider(config: { baseUrl: string }): SearchProvid
         );
       const { read, dropped } = readResults(PROVIDER, body.results, SearxngResultSchema);
       return toSearchHits(
-        'searxng',
+        searxng.id,
         query,
         read.map(({ position, value: r }) => ({
           position,

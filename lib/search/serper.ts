@@ -5,11 +5,10 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
-import { fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { serper } from '../providers/serper';
 
-export const SERPER_BASE_URL = 'https://google.serper.dev';
-
-const PROVIDER = 'Serper';
+const PROVIDER = serper.name;
 
 /** Serper's `num` goes up to 100. */
 const MAX_RESULTS = 100;
@@ -42,17 +41,14 @@ export function serperTbs(days: number | undefined): string | undefined {
   return undefined;
 }
 
-/** Serper passes the query to Google, which reads 32 words of it and takes 2,048 characters. */
-const LIMITS: QueryLimits = { matches: 'any', maxChars: 2048, maxWords: 32 };
-
 /** Serper (Google results): POST {base}/search with `X-API-KEY`. */
 export function createSerperProvider(config: { apiKey: string; baseUrl: string }): SearchProvider {
   return {
-    id: 'serper',
-    name: 'Serper',
-    limits: LIMITS,
+    id: serper.id,
+    name: PROVIDER,
+    limits: serper.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, serper.limits);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const tbs = serperTbs(options.freshnessDays);
@@ -79,7 +75,7 @@ export function createSerperProvider(config: { apiKey: string; baseUrl: string }
       });
       const { read, dropped } = readResults(PROVIDER, body.organic ?? [], SerperResultSchema);
       return toSearchHits(
-        'serper',
+        serper.id,
         query,
         read.map(({ position, value: r }) => ({
           position,

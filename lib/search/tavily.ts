@@ -6,11 +6,10 @@ import { optionalText, readResults } from './read-results';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import type { SearchProvider } from './provider';
-import { fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { tavily } from '../providers/tavily';
 
-export const TAVILY_BASE_URL = 'https://api.tavily.com';
-
-const PROVIDER = 'Tavily';
+const PROVIDER = tavily.name;
 
 /** Tavily's `max_results` goes up to 20. */
 const MAX_RESULTS = 20;
@@ -36,17 +35,14 @@ export function tavilyTimeRange(days: number | undefined): 'day' | 'week' | 'mon
   return undefined;
 }
 
-/** Tavily refuses a query over 400 characters ("Query is too long"). */
-const LIMITS: QueryLimits = { matches: 'any', maxChars: 400 };
-
 /** Tavily Search: POST {base}/search with `Authorization: Bearer tvly-…`. */
 export function createTavilyProvider(config: { apiKey: string; baseUrl: string; topic?: 'general' | 'news' }): SearchProvider {
   return {
-    id: 'tavily',
-    name: 'Tavily',
-    limits: LIMITS,
+    id: tavily.id,
+    name: PROVIDER,
+    limits: tavily.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, tavily.limits);
       const key = requireKey(PROVIDER, config.apiKey);
       const url = endpointUrl(PROVIDER, config.baseUrl, 'search');
       const timeRange = tavilyTimeRange(options.freshnessDays);
@@ -77,7 +73,7 @@ export function createTavilyProvider(config: { apiKey: string; baseUrl: string; 
       });
       const { read, dropped } = readResults(PROVIDER, body.results, TavilyResultSchema);
       return toSearchHits(
-        'tavily',
+        tavily.id,
         query,
         // Tavily's content is excerpts of the page's Markdown joined by " [...] ", as Exa's text is.
         read.map(({ position, value: r }) => ({

@@ -5,9 +5,10 @@ import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
 import { optionalText, readResults } from './read-results';
 import type { SearchProvider } from './provider';
-import { fitQuery, type QueryLimits } from './query-limits';
+import { fitQuery } from '../providers/query-limits';
+import { wikipedia } from '../providers/wikipedia';
 
-const PROVIDER = 'Wikipedia';
+const PROVIDER = wikipedia.name;
 
 /** The number of search hits asked for at most (`srlimit`). */
 const MAX_RESULTS = 20;
@@ -27,17 +28,14 @@ const WikipediaHitSchema = z.object({
   timestamp: optionalText,
 });
 
-/** MediaWiki's full-text search needs every word on the page and refuses a query over 300 characters. */
-const LIMITS: QueryLimits = { matches: 'every', maxChars: 300 };
-
 /** Keyless default: Wikipedia's public search API. Article URLs are built from the API's host. */
 export function createWikipediaProvider(config: { baseUrl: string }): SearchProvider {
   return {
-    id: 'wikipedia',
+    id: wikipedia.id,
     name: PROVIDER,
-    limits: LIMITS,
+    limits: wikipedia.limits,
     async search(asked, options) {
-      const query = fitQuery(asked, LIMITS);
+      const query = fitQuery(asked, wikipedia.limits);
       const count = clampCount(options.count, MAX_RESULTS);
       const api = new URL(config.baseUrl);
       api.searchParams.set('action', 'query');
@@ -70,7 +68,7 @@ export function createWikipediaProvider(config: { baseUrl: string }): SearchProv
       }
       const { read, dropped } = readResults(PROVIDER, body.query?.search ?? [], WikipediaHitSchema);
       return toSearchHits(
-        'wikipedia',
+        wikipedia.id,
         query,
         read.map(({ position, value: r }) => ({
           position,

@@ -1,7 +1,9 @@
+import { PROVIDER_FAILURE_PARAMS, PROVIDER_FIXED_IN_SETTINGS } from '../providers/registry';
 import type { FailureCode, FailureRole, ProviderFailure, Warning, WarningCode } from './types';
 
 /**
- * Each failure code's parameters, in the order of its message's placeholders ($1, $2…) in the
+ * Each failure code's parameters (the search providers' own codes as each declares them, in
+ * lib/providers/<id>.ts), in the order of its message's placeholders ($1, $2…) in the
  * catalogue (public/_locales/<lang>/messages.json, key `failureMessageKey(code)`).
  */
 export const FAILURE_PARAMS: { [C in FailureCode]: readonly string[] } = {
@@ -20,18 +22,8 @@ export const FAILURE_PARAMS: { [C in FailureCode]: readonly string[] } = {
   'bad-base-url': ['provider', 'baseUrl'],
   'needs-key': ['provider'],
   'provider-failed': ['provider'],
-  'exa-out-of-credits': ['provider'],
-  'tavily-plan-credits': ['provider'],
-  'tavily-payg-limit': ['provider'],
-  'serper-key-rejected': ['provider'],
-  'serper-no-credits': ['provider'],
   'fact-check-tools-key-rejected': ['provider'],
   'fact-check-tools-refused': ['provider'],
-  'searxng-engines-failed': ['provider', 'engines'],
-  'searxng-json-disabled': ['provider'],
-  'searxng-limiter': ['provider'],
-  'searxng-limiter-for': ['provider', 'seconds'],
-  'wikipedia-error': ['code', 'info'],
   'source-unreachable': ['provider'],
   'source-not-json': ['provider'],
   'source-unexpected-shape': ['provider'],
@@ -43,6 +35,7 @@ export const FAILURE_PARAMS: { [C in FailureCode]: readonly string[] } = {
   'builtin-model-failed': ['provider', 'error'],
   'page-unreadable': ['error'],
   'internal-error': ['error'],
+  ...PROVIDER_FAILURE_PARAMS,
 };
 
 /**
@@ -80,18 +73,12 @@ export const FIXED_IN_SETTINGS: ReadonlySet<FailureCode> = new Set<FailureCode>(
   'no-usable-results',
   'bad-base-url',
   'needs-key',
-  'exa-out-of-credits',
-  'tavily-plan-credits',
-  'tavily-payg-limit',
-  'serper-key-rejected',
-  'serper-no-credits',
   'fact-check-tools-key-rejected',
   'fact-check-tools-refused',
-  'searxng-json-disabled',
-  'wikipedia-error',
   'source-unreachable',
   'model-unreachable',
   'builtin-model-failed',
+  ...PROVIDER_FIXED_IN_SETTINGS,
 ]);
 
 /** The catalogue key of a code's message: "key-rejected" → "failureKeyRejected". */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_FAILURE_CODES } from '../providers/registry';
 import { CheckedClaimSchema, FoundClaimSchema, LeftOutSchema } from './checked-claims';
 import { ClaimReviewSchema, PriorCheckSchema } from './claim-review-schema';
 import { RefusalSchema } from './refusal-codes';
@@ -167,7 +168,8 @@ export type FailureRole = z.infer<typeof FailureRoleSchema>;
 
 /**
  * What failed, as a message id: the panel renders it from the message catalogue with `params`
- * (lib/shared/failure-codes.ts lists each code's parameters).
+ * (lib/shared/failure-codes.ts lists each code's parameters). The codes every provider shares are
+ * here; each search provider declares its own (lib/providers/<id>.ts), added after these.
  */
 export const FailureCodeSchema = z.enum([
   'key-rejected',
@@ -185,18 +187,8 @@ export const FailureCodeSchema = z.enum([
   'bad-base-url',
   'needs-key',
   'provider-failed',
-  'exa-out-of-credits',
-  'tavily-plan-credits',
-  'tavily-payg-limit',
-  'serper-key-rejected',
-  'serper-no-credits',
   'fact-check-tools-key-rejected',
   'fact-check-tools-refused',
-  'searxng-engines-failed',
-  'searxng-json-disabled',
-  'searxng-limiter',
-  'searxng-limiter-for',
-  'wikipedia-error',
   'source-unreachable',
   'source-not-json',
   'source-unexpected-shape',
@@ -208,6 +200,7 @@ export const FailureCodeSchema = z.enum([
   'builtin-model-failed',
   'page-unreadable',
   'internal-error',
+  ...PROVIDER_FAILURE_CODES,
 ]);
 export type FailureCode = z.infer<typeof FailureCodeSchema>;
 

@@ -78,6 +78,17 @@ const cases: Array<{ rule: string; file: string; banned: string[]; allowed: stri
     banned: ["import { requestJson } from '../search/http';", "import { SettingsSchema } from '../settings';"],
     allowed: "import { z } from 'zod';\nimport { ClaimSchema } from './types';",
   },
+  {
+    rule: 'lib/providers imports only zod and its own files (lib/shared imports it)',
+    file: 'lib/providers/probe.ts',
+    banned: [
+      "import { failureOf } from '../shared/failure-text';",
+      "import type { SearchHit } from '@/lib/shared/types';",
+      "import { requestJson } from '../search/http';",
+      "import { SettingsSchema } from '../settings';",
+    ],
+    allowed: "import { z } from 'zod';\nimport { keyedSettings } from './search-provider';",
+  },
 ];
 
 // The reading code (eslint.config.js, PURE): every folder of it, each shown refusing the browser,

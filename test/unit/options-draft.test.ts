@@ -64,10 +64,10 @@ describe('updateFromDraft', () => {
 
   it('sends a key only when a new one was typed: an untouched key field keeps the stored key', () => {
     const untouched = updateFromDraft(draft());
-    expect(untouched.ok && untouched.update.search.brave.apiKey).toBeUndefined();
+    expect(untouched.ok && untouched.update.search.brave).toEqual({ baseUrl: expect.any(String) });
     expect(untouched.ok && untouched.update.model.apiKey).toBeUndefined();
     const typed = updateFromDraft(draft({ keys: { brave: ' new-key ', tavily: '', exa: '', serper: '' }, modelKey: 'sk-new' }));
-    expect(typed.ok && typed.update.search.brave.apiKey).toBe('new-key');
+    expect(typed.ok && typed.update.search.brave?.apiKey).toBe('new-key');
     expect(typed.ok && typed.update.search.tavily?.apiKey).toBeUndefined();
     expect(typed.ok && typed.update.model.apiKey).toBe('sk-new');
     if (!untouched.ok) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { disposeModelQueries, planClaimQueries, QUERY_CAPS } from '@/lib/factcheck/claim-queries';
-import { fitQuery } from '@/lib/search/query-limits';
+import { fitQuery } from '@/lib/providers/query-limits';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createTavilyProvider } from '@/lib/search/tavily';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBraveProvider } from '@/lib/search/brave';
 import type { SearchOptions } from '@/lib/search/provider';
 import { serveBrave, type ProviderFake } from '../../fakes/search-servers';
-import { NOW, closedOrigin, withResults, commonErrorCases, expectWrongShape, failureOf } from '../../fakes/provider-cases';
+import { NOW, expectWrongShape, failureOf } from '../../fakes/provider-cases';
 import fixture from '../../fixtures/search/brave.json';
 
 const KEY = 'BSAq0123456789abcdefghijklmnopqr';
@@ -150,16 +150,6 @@ describe('Brave: failures', () => {
     expect(f.message).toMatch(/rate-limiting this key \(429\): try again in 1 s/);
   });
 
-  it.each(commonErrorCases('Brave Search', braveError(429, 'RATE_LIMITED', 'Request rate limit exceeded for plan.')))(
-    '$name',
-    async ({ reply, failure, message }) => {
-      fake.script(reply);
-      const f = await failureOf(search());
-      expect(f).toMatchObject(failure);
-      expect(f.message).toMatch(message);
-    },
-  );
-
   it.each([
     ['web.results that is not a list', { type: 'search', web: { type: 'search', results: 'none' } }],
     ['a JSON array', []],
@@ -167,94 +157,5 @@ describe('Brave: failures', () => {
   ])('a 200 with %s is a wrong shape', async (_name, json) => {
     fake.script({ status: 200, json });
     expectWrongShape(await failureOf(search()), 'Brave Search');
-  });
-
-  // One bad result among good ones is dropped (see "one result broken" above); when none is usable,
-  // the answer is not this provider's protocol.
-  it('a 200 whose only result is unusable is a bad response naming the field', async () => {
-    fake.script({ status: 200, json: { type: 'search', web: { type: 'search', results: [{ title: 'x', description: 'y' }] } } });
-    const f = await failureOf(search());
-    expect(f).toMatchObject({ provider: 'Brave Search', kind: 'bad-response' });
-    expect(f.message).toContain('sent 1 result and none is usable (`url` is missing): check the base URL in Settings → Search');
-  });
-
-  it('a server that never answers times out within timeoutMs', { timeout: 5000 }, async () => {
-    fake.script('hang');
-    const started = Date.now();
-    const f = await failureOf(search({ timeoutMs: 200 }));
-    expect(f).toMatchObject({ provider: 'Brave Search', kind: 'timeout' });
-    expect(f.message).toMatch(/did not answer within 0.2 s: try again/);
-    expect(Date.now() - started).toBeLessThan(2000);
-  });
-
-  it('an unreachable base URL is a network failure naming it', async () => {
-    const origin = await closedOrigin();
-    const f = await failureOf(search({}, { baseUrl: `${origin}/res/v1/web/search` }));
-    expect(f).toMatchObject({ provider: 'Brave Search', kind: 'network' });
-    expect(f.message).toContain(`unreachable at ${origin}: check the base URL in Settings → Search`);
-  });
-});
-
-describe('Brave: results as they come (issue #14)', () => {
-  it('one result without `url` is dropped and counted; the others are kept and ranked 1…n', async () => {
-    fake.script({
-      status: 200,
-      json: withResults(
-        fixture,
-        (b) => b.web.results,
-        (rows) => delete rows[1]!.url,
-      ),
-    });
-    const r = await results();
-    expect(r.hits.map((h) => h.url)).toEqual([
-      'https://stats-office.example/population',
-      'https://en.wikipedia.org/wiki/Exampleville',
-    ]);
-    expect(r.hits.map((h) => h.rank)).toEqual([1, 2]);
-    expect(r.dropped).toEqual([{ position: 2, reason: '`url` is missing' }]);
-  });
-
-  it('a null `url` is dropped the same way', async () => {
-    fake.script({
-      status: 200,
-      json: withResults(
-        fixture,
-        (b) => b.web.results,
-        (rows) => (rows[0]!.url = null),
-      ),
-    });
-    const r = await results();
-    expect(r.hits.map((h) => h.url)).not.toContain('https://stats-office.example/population');
-    expect(r.dropped[0]).toEqual({ position: 1, reason: '`url` is null' });
-  });
-
-  it('optional fields may be null: a null description, page_age, extra_snippets and title keep the result', async () => {
-    fake.script({
-      status: 200,
-      json: withResults(
-        fixture,
-        (b) => b.web.results,
-        (rows) => {
-          const r = rows[0]!;
-          r.description = null;
-          r.page_age = null;
-          r.extra_snippets = null;
-          r.title = null;
-        },
-      ),
-    });
-    const r = await results();
-    expect(r.dropped.filter((d) => d.position === 1)).toEqual([]);
-    expect(r.hits[0]).toMatchObject({
-      url: 'https://stats-office.example/population',
-      title: 'https://stats-office.example/population',
-      snippet: '',
-      published: null,
-      rank: 1,
-    });
-  });
-
-  it('caps the answer at the count it asked for', async () => {
-    expect((await results({ count: 2 })).hits.map((h) => h.rank)).toEqual([1, 2]);
   });
 });
