@@ -19,7 +19,19 @@ const NO_DEXIE = rule('^dexie(?:/.*)?$', 'Dexie belongs to lib/db.');
  * options when two blocks match one file, so a file in two groups gets both lists (see `boundaries`).
  */
 /** The folders of reading code: pure functions over text and pages, handed their I/O (see README, "How it is built"). */
-export const PURE = ['reading', 'verdict', 'text', 'dates', 'pages', 'evidence', 'claims', 'planning', 'run'];
+export const PURE = [
+  'reading',
+  'verdict',
+  'text',
+  'quotes',
+  'dates',
+  'pages',
+  'evidence',
+  'claims',
+  'standalone',
+  'planning',
+  'run',
+];
 
 /** What no pure folder imports: the browser, storage, the network's adapters, the UI, the orchestrators. */
 const PURE_PATTERNS = [
@@ -84,7 +96,13 @@ export const groups = {
     ],
   },
   content: {
-    files: ['entrypoints/content.ts', 'lib/anchor/**', 'lib/messaging/content-listener.ts', 'lib/messaging/content-calls.ts'],
+    files: [
+      'entrypoints/content.ts',
+      'lib/anchor/**',
+      'lib/quotes/**',
+      'lib/messaging/content-listener.ts',
+      'lib/messaging/content-calls.ts',
+    ],
     patterns: [
       rule(ours('settings'), 'The content script runs in web pages: it never sees settings (or keys).'),
       NO_DB,

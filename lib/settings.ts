@@ -7,6 +7,7 @@ import {
   searchDefaults,
   type KeyedProviderId,
 } from './providers/registry';
+import { RELEASE_SOURCE_IDS } from './providers/release-sources';
 import { KeyedSettingsSchema } from './providers/search-provider';
 
 // The search providers are described in lib/providers (one file each) and listed in its registry;
@@ -36,17 +37,8 @@ export const DEFAULT_PRIMARY_DOMAINS = [
 ];
 
 /** Keyless primary sources for release and version questions (lib/releases). */
-export const ReleaseSourceIdSchema = z.enum(['endoflife', 'npm', 'pypi', 'crates', 'github']);
+export const ReleaseSourceIdSchema = z.enum(RELEASE_SOURCE_IDS);
 export type ReleaseSourceIdSetting = z.infer<typeof ReleaseSourceIdSchema>;
-
-/** Their names, as the options page says them. */
-export const RELEASE_SOURCE_NAMES: Record<ReleaseSourceIdSetting, string> = {
-  endoflife: 'endoflife.date',
-  npm: 'npm registry',
-  pypi: 'PyPI',
-  crates: 'crates.io',
-  github: 'GitHub releases (60 requests an hour without a key)',
-};
 
 const Keyed = KeyedSettingsSchema;
 
@@ -127,7 +119,7 @@ export const SettingsSchema = z.object({
   /** Open tabs as evidence: the side panel's per-question choice defaults from this; "never" removes it. */
   tabsPolicy: TabsPolicySchema,
   /** Release sources asked for questions about the latest release or version of software; [] = none. */
-  releaseSources: z.array(ReleaseSourceIdSchema).default(['endoflife', 'npm', 'pypi', 'crates', 'github']),
+  releaseSources: z.array(ReleaseSourceIdSchema).default([...RELEASE_SOURCE_IDS]),
   /** Google Fact Check Tools (Settings → Sources): asked per checked claim for earlier fact-checks when its key is set. */
   factCheckTools: Keyed.default({ apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL }),
   /** The Wayback Machine (keyless): archived copies of cited pages, and its save page at the person's request. */
@@ -153,7 +145,7 @@ export function defaultSettings(): Settings {
     judge: true,
     prices: { inputPerMillion: 0, outputPerMillion: 0, searchPerCall: 0 },
     tabsPolicy: 'ask',
-    releaseSources: ['endoflife', 'npm', 'pypi', 'crates', 'github'],
+    releaseSources: [...RELEASE_SOURCE_IDS],
     factCheckTools: { apiKey: '', baseUrl: FACT_CHECK_TOOLS_BASE_URL },
     wayback: { apiBaseUrl: WAYBACK_API_BASE_URL, webBaseUrl: WAYBACK_WEB_BASE_URL },
   };

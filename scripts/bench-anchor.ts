@@ -30,7 +30,7 @@ import {
   selectorOf,
   spread,
 } from '../test/e2e/anchor-corpus';
-import type { QuoteSelector } from '../lib/anchor/find-quote';
+import type { QuoteSelector } from '../lib/quotes/find-quote';
 
 const RUNS = Number(process.argv[2] ?? 5);
 

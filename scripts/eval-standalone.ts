@@ -11,7 +11,7 @@
  * standalone through or refuses a good one.
  */
 import { readFileSync } from 'node:fs';
-import { addsNothing, standaloneClaims, titleName } from '../lib/factcheck/standalone';
+import { addsNothing, standaloneClaims, titleName } from '../lib/standalone/standalone';
 import { dataPath, needData } from '../data/root';
 
 /** What the acceptance asks of the share. */

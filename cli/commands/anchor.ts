@@ -63,7 +63,7 @@ Example:
 
     // Parsing and matching load after the input is checked: usage errors stay instant.
     const [{ findQuote }, { buildTextMap, isHiddenByMarkup }, { parseHtmlWithLinkedom }] = await Promise.all([
-      import('../../lib/anchor/find-quote'),
+      import('../../lib/quotes/find-quote'),
       import('../../lib/text/text-map'),
       import('../../lib/pages/parse-html'),
     ]);

@@ -3,14 +3,10 @@ import { RELEASE_SOURCES, type OptionsDraft } from '@/lib/options/draft';
 import type { ReleaseSourceIdSetting } from '@/lib/settings';
 import { CheckboxField } from './fields';
 
-/** Each source's name as it is known (the services' own names, with what it covers). */
-const LABELS: Record<ReleaseSourceIdSetting, MessageKey> = {
-  endoflife: 'releaseSourceEndoflife',
-  npm: 'releaseSourceNpm',
-  pypi: 'releaseSourcePypi',
-  crates: 'releaseSourceCrates',
-  github: 'releaseSourceGithub',
-};
+/** The catalogue key of a source's name: "endoflife" → "releaseSourceEndoflife" (in all four catalogues). */
+export function releaseLabelKeyOf(id: ReleaseSourceIdSetting): MessageKey {
+  return `releaseSource${id.charAt(0).toUpperCase()}${id.slice(1)}` as MessageKey;
+}
 
 /**
  * The keyless primary sources asked for "What is the latest release of X?" questions, each
@@ -30,7 +26,7 @@ export function ReleaseSourceSettings(props: { draft: OptionsDraft; change: (pat
         <CheckboxField
           key={id}
           name={`release-${id}`}
-          label={t(LABELS[id])}
+          label={t(releaseLabelKeyOf(id))}
           checked={draft.releaseSources.includes(id)}
           onChange={(on) => toggle(id, on)}
         />

@@ -1,5 +1,5 @@
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike, type TextMap } from '../text/text-map';
-import { findQuoteIn, type FindQuoteOptions, type QuoteSelector } from './find-quote';
+import { findQuoteIn, type FindQuoteOptions, type QuoteSelector } from '../quotes/find-quote';
 import { normalizeWithMap, type Normalized } from '../text/normalize';
 
 /** A page's visible text, mapped to its text nodes, and normalised once for several searches. */

@@ -1,4 +1,4 @@
-import type { QuoteSelector } from './find-quote';
+import type { QuoteSelector } from '../quotes/find-quote';
 import { Highlighter, type HighlightOptions, type HighlightOutcome } from './highlighter';
 
 export { ACTIVE_HIGHLIGHT, CITED_HIGHLIGHT, MARK_ELEMENT, type HighlightOptions, type HighlightOutcome } from './highlighter';

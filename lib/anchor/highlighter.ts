@@ -1,5 +1,5 @@
 import { anchorIn, readPageText, type Anchored, type Piece } from './anchor-quote';
-import type { FindQuoteOptions, QuoteSelector } from './find-quote';
+import type { FindQuoteOptions, QuoteSelector } from '../quotes/find-quote';
 import { normalizeText } from '../text/normalize';
 
 /** The citation the user clicked. */

@@ -1,5 +1,5 @@
 import { anchorIn, readPageText } from './anchor-quote';
-import type { QuoteSelector } from './find-quote';
+import type { QuoteSelector } from '../quotes/find-quote';
 
 /**
  * A verdict's named CSS highlight; the colours are in the stylesheet below. Their key is in the side

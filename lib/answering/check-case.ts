@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { BestPassage, Claim, EvidenceSpan, GateResult } from '../shared/types';
 import { bestPassages } from '../evidence/best-passages';
 import { DEFAULT_PRIMARY_DOMAINS } from '../settings';
-import { toIso } from '../dates/dates';
+import { toIso } from '../dates/machine-dates';
 import { parseDraft, StructuredDraftSchema } from '../claims/draft';
 import { sourcesFor } from '../claims/cite';
 import { gateEvidence } from '../evidence/gate';

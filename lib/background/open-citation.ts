@@ -1,7 +1,7 @@
 import type { SpanlightDb } from '../db/database';
 import type { BackgroundCalls, Received, Value } from '../messaging/protocol';
 import { callContent } from '../messaging/client';
-import { passageSelector } from '../anchor/passage-selector';
+import { passageSelector } from '../quotes/passage-selector';
 import { storedAnswer } from './stored-answer';
 import { ensureContentScript, focusOrOpen, showTextFragment, unreadableReason } from './tabs';
 import { archivedCopyOf, openSavePage } from './archived-copy';

@@ -6,7 +6,7 @@ import { extractPage } from '../pages/extract';
 import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { normalizeUrl } from '../search/dedupe-hits';
 import type { TabChoice } from '../shared/records';
-import { withTextFragment, type FragmentQuote } from '../anchor/text-fragment';
+import { withTextFragment, type FragmentQuote } from '../quotes/text-fragment';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 const MAX_TABS = 10;

@@ -1,4 +1,4 @@
-import { withTextFragment } from '../anchor/text-fragment';
+import { withTextFragment } from '../quotes/text-fragment';
 import type { BestPassage, Conflict, EvidenceSpan } from '../shared/types';
 import { closestSentence } from './closest-sentence';
 

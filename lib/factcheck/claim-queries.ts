@@ -8,7 +8,7 @@
  */
 import { namesIn } from '../reading/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';
-import { numberKey } from './adds-nothing';
+import { numberKey } from '../standalone/adds-nothing';
 import { MONTH_NUMBERS } from '../dates/dates-text';
 
 /** At most this many queries per claim for each kind of engine, each at most this many words and characters. */

@@ -2,7 +2,7 @@ import type { MarkupRoles } from '../pages/markup-roles';
 import { sentenceSpans } from '../pages/passages';
 import { checkworthiness, CHECKWORTHY_THRESHOLD } from './checkworthy';
 import { DIALOGUE_SHARE, isQuotedSpeech, languageReason, RoleIndex, type LeftOut } from './left-out';
-import { addsNothing, standaloneClaims, type StandaloneClaim } from './standalone';
+import { addsNothing, standaloneClaims, type StandaloneClaim } from '../standalone/standalone';
 import type { CheckableClaim } from './claim';
 
 export type { CheckableClaim } from './claim';

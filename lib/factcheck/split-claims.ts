@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
 import { sentenceSpans } from '../pages/passages';
-import { findQuote } from '../anchor/find-quote';
+import { findQuote } from '../quotes/find-quote';
 import { normalizeText } from '../text/normalize';
 import { mapWithConcurrency } from '../run/concurrency';
 import { pageClaims, type CheckableClaim } from './page-claims';

@@ -7,7 +7,6 @@ import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './foo
 import { removeReferenceLists } from './reference-lists';
 import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
-import { keepMathJax } from './mathjax';
 import { readClaimReviews } from './claim-review';
 import type { ClaimReview } from '../shared/claim-review-schema';
 import { missesProse, readByDensity, recoverProse } from './density';
@@ -187,4 +186,17 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     ...(claimReviews.length > 0 ? { claimReviews } : {}),
   };
   return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength), roles };
+}
+
+/**
+ * MathJax 3 gives each formula's container its context-menu class ("MathJax CtxtMenu_Attached_0").
+ * Readability 0.6.0 reads the "Menu" in it as a menu (one of its unlikely-candidate words) and
+ * removes the container before scoring, so every formula vanishes from the text; Readability's own
+ * MathJax test page (in ../shared/corpus) expects them kept. Dropping that class first keeps them.
+ * Returns how many containers were changed.
+ */
+export function keepMathJax(doc: Document): number {
+  const containers = Array.from(doc.querySelectorAll('mjx-container[class]'));
+  for (const el of containers) el.removeAttribute('class');
+  return containers.length;
 }

@@ -1,4 +1,7 @@
+import type { ReleaseSourceId } from '../providers/release-sources';
 import type { FetchLike } from '../shared/fetch-like';
+
+export type { ReleaseSourceId };
 
 /** What a primary source says about a package's or product's latest release. */
 export interface ReleaseFacts {
@@ -35,8 +38,6 @@ export interface ReleaseSource {
   /** `subject`: a package or product name, or for GitHub an "owner/name" repository. */
   lookup(subject: string, options: ReleaseLookupOptions): Promise<ReleaseLookup>;
 }
-
-export type ReleaseSourceId = 'endoflife' | 'npm' | 'pypi' | 'crates' | 'github';
 
 /** The GitHub repository (owner/name) of a repository URL as registries give it (git+https://github.com/a/b.git). */
 export function githubRepository(url: string | undefined | null): string | undefined {

@@ -2,7 +2,7 @@ import type { SearchHit } from '../shared/types';
 import { toPlainText } from '../text/plain-text';
 import { ProviderError } from '../shared/provider-error';
 import { failureOf } from '../shared/failure-text';
-import { parseProviderDate, providerDate } from './provider-dates';
+import { parseProviderDate, providerDate } from '../dates/provider-dates';
 import type { DroppedResult, SearchResults } from './provider';
 
 /**

@@ -11,7 +11,7 @@ import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { splitPassages } from '@/lib/pages/passages';
 import type { Passage } from '@/lib/shared/types';
 import { normalizeText } from '@/lib/text/normalize';
-import type { QuoteSelector } from '@/lib/anchor/find-quote';
+import type { QuoteSelector } from '@/lib/quotes/find-quote';
 import { CHROMIUM } from './harness';
 import { pageUrl } from '../corpus/corpus';
 import type { PageQuery } from './anchor-page-entry';

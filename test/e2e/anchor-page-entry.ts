@@ -5,7 +5,7 @@
  */
 import { anchorIn, readPageText, type Anchored, type PageText } from '../../lib/anchor/anchor-quote';
 import { clearHighlights, highlightQuote } from '../../lib/anchor/highlight';
-import type { QuoteSelector } from '../../lib/anchor/find-quote';
+import type { QuoteSelector } from '../../lib/quotes/find-quote';
 import { normalizeText } from '../../lib/text/normalize';
 
 export { anchorIn, clearHighlights, highlightQuote, normalizeText, readPageText };

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Passage } from '@/lib/shared/types';
-import type { QuoteSelector } from '@/lib/anchor/find-quote';
+import type { QuoteSelector } from '@/lib/quotes/find-quote';
 import { normalizeText } from '@/lib/text/normalize';
 import { corpusNames, HAS_CORPUS, loadPage } from '../corpus/corpus';
 import {

@@ -15,8 +15,8 @@ import { anchorBundle, plainChromium } from './anchor-corpus';
 import { extractPage } from '../../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../../lib/pages/parse-html';
 import { splitPassages } from '../../lib/pages/passages';
-import { passageSelector } from '../../lib/anchor/passage-selector';
-import type { QuoteSelector } from '../../lib/anchor/find-quote';
+import { passageSelector } from '../../lib/quotes/passage-selector';
+import type { QuoteSelector } from '../../lib/quotes/find-quote';
 
 const CENSUS =
   'The census office reported that Exampleville had 412,000 residents on 1 January 2026, up from 398,500 a year earlier.';

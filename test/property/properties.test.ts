@@ -4,7 +4,7 @@ import { attachCitations } from '@/lib/claims/cite';
 import { parseDraft } from '@/lib/claims/draft';
 import { splitPassages } from '@/lib/pages/passages';
 import { normalizeWithMap } from '@/lib/text/normalize';
-import { findQuote } from '@/lib/anchor/find-quote';
+import { findQuote } from '@/lib/quotes/find-quote';
 import type { Page } from '@/lib/shared/types';
 import { span } from '../unit/spans';
 import { createBraveProvider } from '@/lib/search/brave';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { freshnessOf } from '@/lib/panel/freshness';
-import { findDocumentDate, openingTextDate, toIso, type DatePage, type DateDocument } from '@/lib/dates/dates';
+import { findDocumentDate, openingTextDate, type DatePage, type DateDocument } from '@/lib/dates/dates';
+import { toIso } from '@/lib/dates/machine-dates';
 import { datesInText, MONTH_NUMBERS } from '@/lib/dates/dates-text';
 import { urlDay } from '@/lib/dates/dates-markup';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';

@@ -3,7 +3,7 @@ import { extractPage } from '@/lib/pages/extract';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { splitPassages } from '@/lib/pages/passages';
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '@/lib/text/text-map';
-import { findQuote } from '@/lib/anchor/find-quote';
+import { findQuote } from '@/lib/quotes/find-quote';
 import { articleHtml } from '../fakes/fixture-site';
 
 const html = articleHtml({

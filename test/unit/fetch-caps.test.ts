@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
-import { isPrivateAddress, refuseUrl } from '@/lib/pages/url-safety';
+import { isPrivateAddress, refuseUrl } from '@/lib/pages/fetch-page';
 import { startFakeServer, type FakeServer } from '../fakes/http-server';
 
 let server: FakeServer;

@@ -3,7 +3,7 @@ import { DOMParser } from 'linkedom';
 import { normalizeDocumentShape, parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { extractPage } from '@/lib/pages/extract';
 import { buildTextMap } from '@/lib/text/text-map';
-import { findQuote } from '@/lib/anchor/find-quote';
+import { findQuote } from '@/lib/quotes/find-quote';
 import type { DomNodeLike } from '@/lib/text/text-map';
 
 // The kind of page Readability's held-out yahoo-3 is: an element between <html> and <head>

@@ -4,6 +4,8 @@ import { failureMessageKey } from '@/lib/shared/failure-codes';
 import { PROVIDER_FAILURE_CODES } from '@/lib/providers/registry';
 import { describe, expect, it } from 'vitest';
 import { SEARCH_PROVIDERS } from '@/lib/providers/registry';
+import { releaseLabelKeyOf } from '@/components/options/release-source-settings';
+import { RELEASE_SOURCE_IDS } from '@/lib/providers/release-sources';
 import { sourceFiles } from '../../scripts/import-graph';
 
 // The search providers are listed once (lib/providers/search-providers.ts, their adapters in
@@ -12,20 +14,20 @@ const IDS = SEARCH_PROVIDERS.map((p) => p.id);
 const LISTS = new Set(['lib/providers/search-providers.ts', 'lib/search/adapters.ts']);
 
 /** The ids a piece of code names as strings ('brave') or keys (`brave:`), comments left out. */
-function idsNamed(code: string): string[] {
+function idsNamed(code: string, ids: readonly string[] = IDS): string[] {
   const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const named = new Set<string>();
-  for (const id of IDS) if (new RegExp(`['"\`]${id}['"\`]|^\\s*${id}\\??\\s*:`, 'm').test(bare)) named.add(id);
+  for (const id of ids) if (new RegExp(`['"\`]${id}['"\`]|^\\s*${id}\\??\\s*:`, 'm').test(bare)) named.add(id);
   return [...named];
 }
 
 /** Places in a file that name two providers or more within five lines: a hand-written list of them. */
-function listsIn(code: string): string[] {
+function listsIn(code: string, ids: readonly string[] = IDS): string[] {
   const lines = code.split('\n');
   const found: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const ids = idsNamed(lines.slice(i, i + 5).join('\n'));
-    if (ids.length >= 2) found.push(`line ${i + 1}: ${ids.join(', ')}`);
+    const named = idsNamed(lines.slice(i, i + 5).join('\n'), ids);
+    if (named.length >= 2) found.push(`line ${i + 1}: ${named.join(', ')}`);
   }
   return found;
 }
@@ -56,5 +58,25 @@ describe('each provider has its messages in the four catalogues', () => {
     const keys = [...IDS.map(aboutKeyOf), ...PROVIDER_FAILURE_CODES.map(failureMessageKey)];
     expect(keys.filter((k) => !(k in catalogue))).toEqual([]);
     expect(keys).toContain('providerAboutSearxng');
+  });
+});
+
+describe('the release sources are listed once', () => {
+  const lists = new Set(['lib/providers/release-sources.ts', 'lib/releases/registry.ts']);
+
+  it('no other source file lists release source ids by hand', () => {
+    const files = ['lib', 'components', 'entrypoints', 'cli'].flatMap((folder) => sourceFiles(process.cwd(), folder));
+    const found = files
+      .filter((f) => !lists.has(f))
+      .flatMap((f) => listsIn(readFileSync(f, 'utf8'), RELEASE_SOURCE_IDS).map((place) => `${f} ${place}`));
+    expect(found).toEqual([]);
+    expect(listsIn("releaseSources: ['endoflife', 'npm', 'pypi']", RELEASE_SOURCE_IDS)).toHaveLength(1);
+  });
+
+  it.each(['en', 'de', 'fr', 'es'])('%s: each source has its name in the catalogue', (locale) => {
+    const catalogue = JSON.parse(readFileSync(`public/_locales/${locale}/messages.json`, 'utf8')) as Record<string, unknown>;
+    const keys = RELEASE_SOURCE_IDS.map(releaseLabelKeyOf);
+    expect(keys.filter((k) => !(k in catalogue))).toEqual([]);
+    expect(keys).toContain('releaseSourceEndoflife');
   });
 });

@@ -81,7 +81,7 @@ describe('SearXNG: results', () => {
         url: 'https://city-news.example/growth',
         title: 'Exampleville grew 3.4% in 2025',
         snippet: 'City planners said the population of Exampleville grew by 3.4 percent in 2025.',
-        published: { iso: '2026-11-26T17:30:00.000+01:00', source: 'search-provider' },
+        published: { iso: '2026-11-26T17:30:00+01:00', source: 'search-provider' },
         provider: 'searxng',
         query: 'exampleville population',
         rank: 2,

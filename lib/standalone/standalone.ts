@@ -2,15 +2,15 @@
  * Each claim made to stand alone, in code: the form searched and judged beside the sentence the page
  * shows. An opening reference becomes the name the page gives it, a statement demonstrative takes in
  * the sentence before, a surname its full name, a relative time the page's date; nothing the page
- * does not say is added. The page is read once (standalone-page.ts); a claim looks back a few sentences.
+ * does not say is added. The page is read once (page.ts); a claim looks back a few sentences.
  */
 import { absoluteTimes, publicationDate } from '../dates/relative-times';
-import { CITES, namesIn, openingAt, speechPatterns } from './standalone-lexicon';
-import { openingReference, type Reference } from './standalone-references';
-import { antecedent, readPage, type Page, type StandaloneContext } from './standalone-page';
+import { CITES, namesIn, openingAt, speechPatterns } from './lexicon';
+import { openingReference, type Reference } from './references';
+import { antecedent, readPage, type Page, type StandaloneContext } from './page';
 
-export { titleName } from './standalone-lexicon';
-export type { StandaloneContext } from './standalone-page';
+export { titleName } from './lexicon';
+export type { StandaloneContext } from './page';
 export { addsNothing } from './adds-nothing';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseProviderDate, providerDate } from '@/lib/search/provider-dates';
+import { toIso } from '@/lib/dates/machine-dates';
+import { parseProviderDate, providerDate } from '@/lib/dates/provider-dates';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 
@@ -8,8 +9,8 @@ describe('provider dates', () => {
     // ISO 8601
     ['2026-02-10T09:00:00.000Z', '2026-02-10T09:00:00.000Z'],
     ['2026-02-10T09:00:00Z', '2026-02-10T09:00:00.000Z'],
-    ['2026-02-10T10:00:00+01:00', '2026-02-10T10:00:00.000+01:00'],
-    ['2026-02-10T23:30:00-0500', '2026-02-10T23:30:00.000-05:00'],
+    ['2026-02-10T10:00:00+01:00', '2026-02-10T10:00:00+01:00'],
+    ['2026-02-10T23:30:00-0500', '2026-02-10T23:30:00-05:00'],
     ['2026-02-10T09:00:00+00:00', '2026-02-10T09:00:00.000Z'],
     ['2026-02-10T09:00:00', '2026-02-10T09:00:00.000Z'],
     ['2026-02-10 09:00', '2026-02-10T09:00:00.000Z'],
@@ -17,8 +18,8 @@ describe('provider dates', () => {
     ['2026-02-10', '2026-02-10'],
     // RFC 1123 / 2822
     ['Tue, 10 Feb 2026 09:00:00 GMT', '2026-02-10T09:00:00.000Z'],
-    ['10 Feb 2026 04:00:00 EST', '2026-02-10T04:00:00.000-05:00'],
-    ['Tue, 10 Feb 2026 10:00:00 +0100', '2026-02-10T10:00:00.000+01:00'],
+    ['10 Feb 2026 04:00:00 EST', '2026-02-10T04:00:00-05:00'],
+    ['Tue, 10 Feb 2026 10:00:00 +0100', '2026-02-10T10:00:00+01:00'],
     // Loose text
     ['Aug 31, 2022', '2022-08-31'],
     ['August 31, 2022', '2022-08-31'],
@@ -66,11 +67,19 @@ describe('provider dates', () => {
     ['2026-13-01T00:00:00Z'],
     ['2026-02-10T25:00:00Z'],
     ['31 Foo 2022'],
-    ['Tue, 10 Feb 2026 09:00:00 XYZ'],
     ['3 fortnights ago'],
     ['1770714000'],
   ])('"%s" is unknown', (raw) => {
     expect(parseProviderDate(raw, NOW)).toBeNull();
+  });
+
+  it("a provider's date is read as a page's is: one reader of machine-written dates", () => {
+    for (const raw of ['2026-02-10T23:30:00-0500', 'Tue, 10 Feb 2026 10:00:00 +0100', 'Sept. 3, 2024', '2026-02-30', 'Aug 31'])
+      expect(parseProviderDate(raw)).toBe(toIso(raw));
+  });
+
+  it('a time in a zone RFC 2822 does not define keeps the day as written', () => {
+    expect(parseProviderDate('Tue, 10 Feb 2026 09:00:00 XYZ')).toBe('2026-02-10');
   });
 
   it('null and undefined are unknown', () => {

@@ -4,7 +4,7 @@
  */
 import { MONTH_NUMBERS } from '../dates/dates-text';
 import type { Language } from '../text/language';
-import { BEFORE_NOUN, openingAt, type Fit, type Gender, type Lexicon } from './standalone-lexicon';
+import { BEFORE_NOUN, openingAt, type Fit, type Gender, type Lexicon } from './lexicon';
 
 /** A reference found in a sentence: where, what it may stand for, and how a name takes its place. */
 export interface Reference {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeTerm, textDirective, withTextFragment } from '@/lib/anchor/text-fragment';
+import { encodeTerm, textDirective, withTextFragment } from '@/lib/quotes/text-fragment';
 
 /** The terms of a directive, decoded: [prefix, start, end, suffix] with '' for what is absent. */
 function terms(directive: string): [string, string, string, string] {

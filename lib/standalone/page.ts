@@ -19,8 +19,8 @@ import {
   titleNames,
   type Gender,
   type Lexicon,
-} from './standalone-lexicon';
-import { openingReference, type Reference } from './standalone-references';
+} from './lexicon';
+import { openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */
 export interface StandaloneContext {

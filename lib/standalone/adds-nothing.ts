@@ -2,7 +2,7 @@
  * The check on a model-written standalone claim: it may reword, but every name and number in it
  * must be one the page has, so that making a claim stand alone never adds a fact.
  */
-import { NAME_RE, OPENERS, openingAt } from './standalone-lexicon';
+import { NAME_RE, OPENERS, openingAt } from './lexicon';
 
 /** A number as compared: thousands separators dropped ("1,000" and "1.000" are 1000). */
 export const numberKey = (n: string) => n.replace(/[.,](?=\d{3}(?!\d))/g, '');

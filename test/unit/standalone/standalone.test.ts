@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addsNothing, standaloneClaims, type StandaloneContext } from '@/lib/factcheck/standalone';
+import { addsNothing, standaloneClaims, type StandaloneContext } from '@/lib/standalone/standalone';
 
 /** Runs standaloneClaims on sentences of the page, found by their text. */
 function run(ctx: StandaloneContext, ...sentences: string[]) {

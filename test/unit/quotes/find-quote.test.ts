@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/anchor/find-quote';
+import { findQuote, LONG_QUOTE, type QuoteSelector } from '@/lib/quotes/find-quote';
 import { decodeEntities } from '@/lib/text/plain-text';
 import { normalizeText } from '@/lib/text/normalize';
 import { random } from '../../fakes/seeded-random';
