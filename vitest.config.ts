@@ -5,7 +5,7 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
-    include: ['lib/**/*.test.ts', 'test/{unit,corpus,verification,cli,property,eval}/**/*.test.ts'],
+    include: ['test/{unit,corpus,verification,cli,property,eval}/**/*.test.ts'],
     environment: 'node',
     // Says once when the corpus checks are skipped for want of their data (docs/testing.md).
     globalSetup: ['test/data-setup.ts'],

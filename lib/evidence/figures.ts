@@ -1,19 +1,13 @@
 /**
- * Figures and dates as keys a cited sentence and a passage can share. Kept small and apart; the
- * unit-aware quantities of lib/reading/quantities.ts could replace the figure reading, but on WiCE
- * dev only 15 of the 349 cited sentences state a measured quantity and 2 of them (both partially
- * supported) are met only in another unit or spelling, so the swap cannot move the measured figures.
- *
- * A figure is its value with its scale and percent sign ("3,782,202" → "3782202", "41.3 %" and
- * "41.3 percent" → "41.3%", "1.2 million" → "1200000"). A date is a day, a month of a year or a
- * year; a sentence's date is met by a passage giving that date or a more precise one in it ("in
- * December 2012" by "on 16 December 2012", "at the end of 2024" by "31 December 2024"). A day of a
- * month written without its year ("on Election Day, November 2"; a dated text leaves out its own
- * year) meets the sentence's date of that day ("November 2, 2004"), and no other.
+ * Figures and dates as keys a cited sentence and a passage can share: a figure is its value, read
+ * as lib/reading/quantities.ts reads figures, with its scale and percent sign ("3,782,202" →
+ * "3782202", "41.3 percent" → "41.3%", "1.2 million" → "1200000"); a date is a day, a month of a
+ * year or a year, met by a passage giving it or a more precise date in it.
  */
 import { datesInText, MONTH_NUMBERS } from '../dates/dates-text';
+import { readFigure } from '../reading/quantities';
+import { SCALES } from '../reading/unit-words';
 
-const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, bn: 1e9 };
 const FIGURE =
   /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(%|percent\b|per cent\b)|\s(thousand|million|billion|trillion|bn)\b)?/giu;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -35,11 +29,12 @@ const DAY_MONTH = new RegExp(
 );
 const YEAR = /(?<![\p{L}\p{N}.,])((?:1[5-9]|20)\d{2})(?![\p{N}]|[.,]\d)(?!\s?(?:%|percent|per cent))/gu;
 
-/** A figure's key: its value, scaled, with "%" when it is a percentage. */
+/** A figure's key: its value (read in English: "1,234" is a thousand and more), scaled, with "%" when it is a percentage. */
 export function figureKey(digits: string, decimals: string | undefined, unit: string | undefined): string {
-  const scale = unit ? (SCALES[unit.toLowerCase()] ?? 1) : 1;
-  const value = Number(`${digits.replace(/,/g, '')}${decimals ? `.${decimals}` : ''}`) * scale;
-  const percent = unit !== undefined && !(unit.toLowerCase() in SCALES);
+  const scale =
+    unit === undefined ? undefined : SCALES.find(([re, , language]) => language === 'en' && re.test(unit.toLowerCase()));
+  const value = readFigure(`${digits}${decimals ? `.${decimals}` : ''}`, false).value * (scale?.[1] ?? 1);
+  const percent = unit !== undefined && scale === undefined;
   return `${Number(value.toPrecision(12))}${percent ? '%' : ''}`;
 }
 

@@ -1,21 +1,23 @@
+import { STOPWORDS } from './tokens';
+
 /**
  * Words a search query leaves out, in the four languages we speak: function words (articles,
  * pronouns, auxiliaries, prepositions, conjunctions), hedges ("reportedly", "about") and the words of
  * an attribution ("said", "according"). A search engine matches what a page is about; these words
  * are on every page, and an engine that needs every word of a query on the page is refused by them.
  */
+
+/** English: the function words content matching drops (lib/text/tokens.ts), and these. */
 const ENGLISH =
-  'a an and are as at be been being but by can could did do does doing for from had has have having how i if in into ' +
-  'is it its it’s of on or our so such than that the their them then there these they this those to was we were what ' +
-  'when where which who whom whose why will with would you your about after also any before between both each few ' +
-  'more most no nor not only other own same some too very just over under again further once here all s t he she ' +
-  'his her him hers itself himself herself themselves us my me mine while during within without upon via per ' +
-  'shall should may might must one’s onto off out up down because although though whether either neither yet ' +
-  'however thus therefore moreover furthermore meanwhile currently presently now today recently still already ' +
-  'reportedly allegedly apparently approximately around roughly nearly almost estimated likely possibly perhaps ' +
-  'probably some several many much various numerous certain including include includes included among amongst ' +
-  'said says say told tells stated states added adds noted notes claimed claims according wrote writes explained ' +
-  'according became become becomes remained remains well known called named e.g i.e etc';
+  `${[...STOPWORDS].join(' ')} ` +
+  'doing having it’s whose he she his her him hers itself himself herself themselves us my me mine while ' +
+  'during within without upon via per shall should may might must one’s onto off out up down because although ' +
+  'though whether either neither yet however thus therefore moreover furthermore meanwhile currently presently ' +
+  'now today recently still already reportedly allegedly apparently approximately around roughly nearly almost ' +
+  'estimated likely possibly perhaps probably several many much various numerous certain including include ' +
+  'includes included among amongst said says say told tells stated states added adds noted notes claimed ' +
+  'claims according wrote writes explained according became become becomes remained remains well known called ' +
+  'named e.g i.e etc';
 const GERMAN =
   'der die das des dem den ein eine einer eines einem einen und oder aber ist sind war waren wird werden wurde wurden ' +
   'hat haben hatte hatten sein seine ihr ihre es er sie wir ich nicht mit von zu zum zur im in an am auf aus bei für ' +

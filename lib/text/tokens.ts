@@ -1,4 +1,5 @@
-const STOPWORDS = new Set(
+/** English function words: what content matching leaves out of a text (lib/text/query-words.ts drops more). */
+export const STOPWORDS: ReadonlySet<string> = new Set(
   (
     'a an and are as at be been being but by can could did do does for from had has have how i if in into is it its ' +
     'of on or our so such than that the their them then there these they this those to was we were what when where ' +

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { isPrivateAddress, refuseUrl } from '@/lib/pages/fetch-page';
-import { startFakeServer, type FakeServer } from '../fakes/http-server';
+import { startFakeServer, type FakeServer } from '../../fakes/http-server';
 
 let server: FakeServer;
 const now = () => new Date('2026-11-30T12:00:00Z');

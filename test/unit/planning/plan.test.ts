@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_SYSTEM, heuristicPlan, keywordQuery, planQueries } from '@/lib/planning/plan';
 import { routeQuestion } from '@/lib/planning/route';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
+import { startFakeOpenAi, type FakeOpenAi } from '../../fakes/openai-server';
 
 let server: FakeOpenAi;
 beforeAll(async () => {

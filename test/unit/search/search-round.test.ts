@@ -3,9 +3,9 @@ import { searchRound } from '@/lib/search/search-round';
 import { memoryCache } from '@/lib/run/cache';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
-import { viaLoopback } from '../fakes/fixture-site';
-import { startFakeBrave } from '../fakes/search-servers';
-import { startFakeServer, type FakeServer } from '../fakes/http-server';
+import { viaLoopback } from '../../fakes/fixture-site';
+import { startFakeBrave } from '../../fakes/search-servers';
+import { startFakeServer, type FakeServer } from '../../fakes/http-server';
 
 // A search round over real adapters and HTTP fakes: what it counts, and in which order it reports
 // the providers that failed (theirs, not the order their failures happened to arrive in).

@@ -9,8 +9,8 @@ import { createCratesIoSource } from '@/lib/releases/crates-io';
 import { createEndOfLifeSource } from '@/lib/releases/endoflife';
 import { createGithubReleasesSource } from '@/lib/releases/github-releases';
 import { defaultSettings } from '@/lib/settings';
-import { startFakeServer, type FakeServer } from '../fakes/http-server';
-import { wikipediaHandler } from '../fakes/wikipedia-site';
+import { startFakeServer, type FakeServer } from '../../fakes/http-server';
+import { wikipediaHandler } from '../../fakes/wikipedia-site';
 import {
   cratesIoHandler,
   endOfLifeHandler,
@@ -18,7 +18,7 @@ import {
   npmRegistryHandler,
   pypiHandler,
   type FakeRelease,
-} from '../fakes/release-servers';
+} from '../../fakes/release-servers';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const EXPRESS: FakeRelease = {

@@ -5,8 +5,8 @@ import { SpanlightDb, writeSettings } from '@/lib/db/database';
 import { defaultSettings } from '@/lib/settings';
 import { archivedCopyOf } from '@/lib/background/archived-copy';
 import { BackgroundService } from '@/lib/background/service';
-import { startFakeArchive, type FakeArchive } from '../fakes/archive-server';
-import { span } from './spans';
+import { startFakeArchive, type FakeArchive } from '../../fakes/archive-server';
+import { span } from '../spans';
 
 const PAGE = 'https://s1.example.org/page';
 let archive: FakeArchive;

@@ -7,7 +7,7 @@ import type { Claim } from '@/lib/shared/types';
 const verifyClaims = (claims: Claim[], spans: Parameters<typeof checkClaims>[1]) =>
   applyChecks(claims, checkClaims(claims, spans));
 import { composeExtractive } from '@/lib/claims/compose';
-import { span } from './spans';
+import { span } from '../spans';
 
 const spans = [
   span('S1', 'Exampleville had 412,000 residents on 1 January 2026.'),

@@ -3,7 +3,7 @@ import { unusedSources, usedSources } from '@/lib/panel/source-usage';
 import { ageUnits, freshnessOf, questionWindowDays } from '@/lib/panel/freshness';
 import type { AnswerResult } from '@/lib/shared/types';
 import type { StageName, TraceStage } from '@/lib/shared/trace-schema';
-import { span } from './spans';
+import { span } from '../spans';
 
 const A = 'https://a.example.org/census';
 const B = 'https://b.example.com/growth';

@@ -10,10 +10,10 @@ import { createBraveProvider } from '@/lib/search/brave';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { defaultSettings } from '@/lib/settings';
 import type { SearchHit } from '@/lib/shared/types';
-import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
-import { startFakeBrave } from '../fakes/search-servers';
-import type { FakeServer } from '../fakes/http-server';
-import { viaLoopback } from '../fakes/fixture-site';
+import { spansInPrompt, startFakeOpenAi, type FakeOpenAi } from '../../fakes/openai-server';
+import { startFakeBrave } from '../../fakes/search-servers';
+import type { FakeServer } from '../../fakes/http-server';
+import { viaLoopback } from '../../fakes/fixture-site';
 
 const now = () => new Date('2026-11-30T12:00:00Z');
 const SNIPPET = 'The latest Python release is Python 3.13.1, released on November 2, 2026.';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Claim } from '@/lib/shared/types';
-import { span } from './spans';
+import { span } from '../spans';
 
 // Counts what the streamer hands to the parser, to show each sentence is parsed once.
 const parsedLengths: number[] = [];

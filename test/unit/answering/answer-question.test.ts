@@ -12,17 +12,17 @@ import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
 import { PLAN_SYSTEM } from '@/lib/planning/plan';
-import { articleHtml, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
+import { articleHtml, viaLoopback, type FixtureSite } from '../../fakes/fixture-site';
 import {
   spansInPrompt,
   startFakeOpenAi,
   type FakeOpenAi,
   type ScriptedReply,
   type ChatRequestBody,
-} from '../fakes/openai-server';
-import { startFakeBrave } from '../fakes/search-servers';
-import { CENSUS, startCensusWorld } from '../fakes/census-world';
-import { startFakeServer, type FakeServer } from '../fakes/http-server';
+} from '../../fakes/openai-server';
+import { startFakeBrave } from '../../fakes/search-servers';
+import { CENSUS, startCensusWorld } from '../../fakes/census-world';
+import { startFakeServer, type FakeServer } from '../../fakes/http-server';
 
 let site: FixtureSite;
 let brave: FakeServer & { baseUrl: string };

@@ -3,7 +3,7 @@ import { choosePassage, scoreTexts } from '@/lib/evidence/corroborate';
 import { PASSAGE_CHARS } from '@/lib/pages/passages';
 import { readFigures } from '@/lib/evidence/figures';
 import { footnotedStatement, MIN_SUPPORT } from '@/lib/evidence/follow-citations';
-import { citedPage as page, FILLER, followOne, span } from './spans';
+import { citedPage as page, FILLER, followOne, span } from '../spans';
 
 describe('corroboration: the passage that states the cited sentence', () => {
   it('the issue’s Berlin example: the same figure, the date inside the year, the subject and the words together', async () => {

@@ -9,13 +9,13 @@ import {
   testSearchProvider,
 } from '@/lib/background/test-connection';
 import { defaultSettings, type Settings } from '@/lib/settings';
-import { serveBrave, serveSearxng, serveSerper, type ProviderFake } from '../fakes/search-servers';
-import { startFakeOpenAi, type FakeOpenAi } from '../fakes/openai-server';
-import { startFakeServer, type FakeServer } from '../fakes/http-server';
-import { NOW, closedOrigin } from '../fakes/provider-cases';
-import braveFixture from '../fixtures/search/brave.json';
-import searxngFixture from '../fixtures/search/searxng.json';
-import serperFixture from '../fixtures/search/serper.json';
+import { serveBrave, serveSearxng, serveSerper, type ProviderFake } from '../../fakes/search-servers';
+import { startFakeOpenAi, type FakeOpenAi } from '../../fakes/openai-server';
+import { startFakeServer, type FakeServer } from '../../fakes/http-server';
+import { NOW, closedOrigin } from '../../fakes/provider-cases';
+import braveFixture from '../../fixtures/search/brave.json';
+import searxngFixture from '../../fixtures/search/searxng.json';
+import serperFixture from '../../fixtures/search/serper.json';
 
 const deps = { fetch, timeoutMs: 3000, now: () => NOW };
 

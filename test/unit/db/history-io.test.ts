@@ -15,7 +15,7 @@ import { beginImport, commitImport, importHistory, stageImport } from '@/lib/db/
 import { searchHistory, storeAnswers } from '@/lib/db/history-index';
 import { foldedWords, queryWords } from '@/lib/db/history-terms';
 import { defaultSettings } from '@/lib/settings';
-import { span } from './spans';
+import { span } from '../spans';
 
 let db: SpanlightDb;
 let n = 0;

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { checkGate } from '@/lib/evidence/gate';
 import { publisherOf } from '@/lib/pages/publisher';
 import type { EvidenceSpan } from '@/lib/shared/types';
-import { span } from './spans';
+import { span } from '../spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const gate = (spans: EvidenceSpan[], freshnessDays?: number) =>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { missingSiteAccess } from './site-access';
+import { missingSiteAccess } from '@/lib/background/site-access';
 
 /** Makes permissions.contains answer `granted` (its typings also describe a callback form that returns void). */
 function grant(granted: boolean | Error) {

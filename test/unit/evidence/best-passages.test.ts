@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bestPassages } from '@/lib/evidence/best-passages';
 import type { Conflict, EvidenceSpan } from '@/lib/shared/types';
-import { span } from './spans';
+import { span } from '../spans';
 
 const Q = 'How many residents does Exampleville have?';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { answerMarkdown, escapeMarkdown, linkTarget, threadMarkdown } from '@/lib/export/answer-markdown';
 import type { AnswerRecord } from '@/lib/shared/records';
 import type { AnswerResult } from '@/lib/shared/types';
-import { span } from './spans';
+import { span } from '../spans';
 
 const base = { trace: { stages: [] }, searched: ['population of Exampleville'], warnings: [], conflicts: [] };
 

@@ -3,7 +3,7 @@ import { checkGate, gateEvidence } from '@/lib/evidence/gate';
 import { detectConflicts, setAsideByConflicts, statedValues } from '@/lib/evidence/conflicts';
 import { onDomains } from '@/lib/evidence/on-domains';
 import type { EvidenceSpan } from '@/lib/shared/types';
-import { span } from './spans';
+import { span } from '../spans';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
 const isPrimary = onDomains(['stats.gov.example']);

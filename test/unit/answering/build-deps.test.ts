@@ -4,8 +4,8 @@ import { memoryCache } from '@/lib/run/cache';
 import { defaultSettings, type Settings } from '@/lib/settings';
 import type { ChatModel } from '@/lib/model/chat-model';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';
-import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../fakes/fixture-site';
-import { startFakeServer } from '../fakes/http-server';
+import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../../fakes/fixture-site';
+import { startFakeServer } from '../../fakes/http-server';
 
 let site: FixtureSite;
 beforeAll(async () => {

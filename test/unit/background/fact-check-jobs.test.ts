@@ -5,7 +5,7 @@ import type { FactCheckState, JobRecord } from '@/lib/shared/records';
 import { AnswerResultSchema, type CheckedClaimRecord } from '@/lib/shared/types';
 import { BackgroundService } from '@/lib/background/service';
 import { rankedOf, toFactCheckResult, lastSpanNumber, type FactCheckResult } from '@/lib/factcheck/result';
-import { span } from './spans';
+import { span } from '../spans';
 
 let db: SpanlightDb;
 let service: BackgroundService;

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { judgeClaims } from '@/lib/verdict/judge';
 import { LabelBook, labelJudge, seededDraw } from '@/lib/eval/label-judge';
 import { factCheckJudgeEval, type JudgedFactCheckRow } from '@/lib/eval/judge-eval';
-import { runInProcess } from '../cli/run-cli';
+import { runInProcess } from '../../cli/run-cli';
 
 // Hand-written claims and sentences (not from the data sets).
 const CLAIM = 'The Arn bridge opened to traffic in 2019.';

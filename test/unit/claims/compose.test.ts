@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPOSE_SYSTEM, EVIDENCE_CLOSE, EVIDENCE_OPEN, buildComposePrompt } from '@/lib/claims/compose';
-import { spansInPrompt } from '../fakes/openai-server';
-import { span } from './spans';
+import { spansInPrompt } from '../../fakes/openai-server';
+import { span } from '../spans';
 
 const census = span('S1', 'Exampleville had 412,000 residents on 1 January 2026.', 'https://stats.example.org/census');
 const archive = span('S2', 'The 2016 count was 398,500.\nIt was the first full count.', 'https://stats.example.org/census');
