@@ -8,6 +8,7 @@
  * 1.1 °C" is 2 °F: no offset). Fractions in words ("a quarter", "one in four", "half") are
  * percentages. Two quantities of the same unit agree when their ranges meet.
  */
+import { monthNumbers } from '../dates/dates-text';
 import { normalizeText } from '../text/normalize';
 import { lemmaOf } from './lexicon';
 import {
@@ -63,8 +64,8 @@ const HEDGES: [RegExp, (x: number) => [number, number]][] = [
   ],
 ];
 
-const MONTH =
-  /^(?:january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
+/** English month names, long and short: a figure before one is a day, not a count ("3 may"). */
+const ENGLISH_MONTHS = monthNumbers(['en', 'en-GB']);
 const FRACTIONS: [RegExp, number][] = [
   [/\b(?:a|one)[- ]half\b|\bhalf\b/, 50],
   [/\b(?:a|one)[- ]third\b/, 100 / 3],
@@ -222,7 +223,7 @@ export function quantitiesIn(text: string): Quantity[] {
     const measure = r.currency ?? r.unit;
     const unit = measure?.base ?? lemmaOf(counted);
     // "1 January" is a date; "3 of them" counts nothing.
-    if (!unit || MONTH.test(unit) || /^(?:of|and|or|to|in|the|a|an)$/.test(unit)) continue;
+    if (!unit || ENGLISH_MONTHS.has(unit) || /^(?:of|and|or|to|in|the|a|an)$/.test(unit)) continue;
     const scale = r.scale?.factor ?? 1;
     const [factor, offset] = measure ? [measure.factor, measure.offset] : [1, 0];
     const written = [whole.trim(), r.scale?.text, r.unit ? r.unit.text : r.currency ? '' : counted].filter(Boolean).join(' ');
