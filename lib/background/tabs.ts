@@ -3,6 +3,7 @@ import type { Page, Warning, WarningCode } from '../shared/types';
 import { warningOf } from '../shared/failure-text';
 import { callContent } from '../messaging/client';
 import { extractPage } from '../pages/extract';
+import { MAX_PAGE_HTML_CHARS } from '../pages/page-limit';
 import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { normalizeUrl } from '../search/dedupe-hits';
 import type { TabChoice } from '../shared/records';
@@ -32,12 +33,15 @@ export async function ensureContentScript(tabId: number): Promise<void> {
   await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
 }
 
-/** Reads the tabs the user chose for this question; unreadable ones are skipped, each with a warning saying why. */
+/**
+ * Reads the tabs the user chose for this question; unreadable ones are skipped, each with a warning
+ * saying why, and a tab read only in part (longer than the size limit) is kept with a warning that says so.
+ */
 export async function readTabs(
   choice: TabChoice,
   windowId: number | undefined,
   now: () => Date,
-  skipped: (warning: Warning) => void,
+  warn: (warning: Warning) => void,
 ): Promise<Page[]> {
   if (choice === 'none') return [];
   const query =
@@ -52,18 +56,18 @@ export async function readTabs(
     if (!tab.url || tab.url === 'about:blank' || tab.url.startsWith(browser.runtime.getURL('/'))) continue; // empty or our own
     const reason = unreadableReason(tab.url);
     if (reason) {
-      skipped(warningOf('page', reason, { url: tab.url ?? '' }));
+      warn(warningOf('page', reason, { url: tab.url ?? '' }));
       continue;
     }
     try {
       await ensureContentScript(tab.id!);
     } catch (e) {
-      skipped(warningOf('page', 'tab-not-scriptable', { url: tab.url ?? '', error: e instanceof Error ? e.message : String(e) }));
+      warn(warningOf('page', 'tab-not-scriptable', { url: tab.url ?? '', error: e instanceof Error ? e.message : String(e) }));
       continue;
     }
     const read = await callContent(tab.id!, 'readPage', {});
     if (!read.ok) {
-      skipped(warningOf('page', 'tab-unreadable', { url: tab.url ?? '', error: read.error }));
+      warn(warningOf('page', 'tab-unreadable', { url: tab.url ?? '', error: read.error }));
       continue;
     }
     const { page } = await extractPage(
@@ -77,7 +81,9 @@ export async function readTabs(
       },
       parseHtmlWithLinkedom,
     );
-    if (page.text.length > 0) pages.push({ ...page, title: read.value.title || page.title });
+    if (page.text.length === 0) continue;
+    pages.push({ ...page, title: read.value.title || page.title });
+    if (read.value.cut) warn(warningOf('page', 'page-truncated', { url: read.value.url, bytes: MAX_PAGE_HTML_CHARS }));
   }
   return pages;
 }
