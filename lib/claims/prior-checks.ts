@@ -1,11 +1,8 @@
 /**
- * Which fact-checkers' reviews are about a checked claim (issue #26). A review is about the claim
- * when they share a subject (a name of the one is a name of the other, when both name one), agree on
- * their figures, state no opposite (an antonym of a word of the one in the other), and share enough
- * content words: the Dice overlap of their content terms (stems, a synonym counting as the word) at
- * least PRIOR_CHECK_THRESHOLD. The threshold is fitted on the cases of
- * test/fixtures/prior-checks/pairs.json marked "fit" and measured on the others
- * (test/unit/claims/prior-checks.test.ts prints both).
+ * Which fact-checkers' reviews are about a checked claim: a review is about it when they share a
+ * subject, agree on their figures, state no opposite, and their content terms (stems, a synonym
+ * counting as the word) overlap by at least PRIOR_CHECK_THRESHOLD, fitted on the "fit" cases of
+ * test/fixtures/prior-checks/pairs.json and measured on the others.
  */
 import { normalizeText } from '../text/normalize';
 import { words } from '../text/tokens';
@@ -15,9 +12,9 @@ import { antonymsOf, lemmaOf, synonymGroups } from '../reading/lexicon';
 import { PriorCheckSchema, type ClaimReview, type PriorCheck } from '../shared/claim-review-schema';
 
 /**
- * Least content overlap (Dice, 0–1) of a claim and a review's claim. Fitted on the "fit" cases:
- * every value from 0.41 to 0.57 classifies them best (23 of 24; the test prints the interval and the
- * held-out figures); this is its middle.
+ * Least content overlap (Dice, 0–1) of a claim and a review's claim: the middle of the interval of
+ * values that classify the "fit" cases best (docs/claims.md; test/unit/claims/prior-checks.test.ts
+ * prints the interval and the held-out figures).
  */
 export const PRIOR_CHECK_THRESHOLD = 0.49;
 

@@ -1,10 +1,8 @@
 /**
  * The model as the reader of followed citations (lib/evidence/follow-citations.ts): each cited
- * sentence is an item for the one judge (lib/verdict/judge.ts), its candidate passages that item's
- * passages, so the same prompt, reply schema and disposal apply: a "supports" counts only when it
- * names one of that sentence's candidates, quotes words the code finds in it, and is not overruled by
- * the code's own sure reading. A sentence the judge's reply left unread (the model failed, or every
- * finding was refused for its form) is left to the code's own rule.
+ * sentence is an item for the one judge (lib/verdict/judge.ts), its candidate passages the item's
+ * passages, so the same prompt, reply schema and disposal apply. A sentence the judge's reply left
+ * unread (the model failed, or every finding was refused) is left to the code's own rule.
  */
 import type { ChatModel } from '../model/chat-model';
 import type { CitationAsk, CitationReader, CitationReading } from '../evidence/follow-citations';

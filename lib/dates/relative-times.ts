@@ -1,10 +1,8 @@
 /**
  * Relative times ("next year", "gestern", "l'an dernier", "el martes") made absolute from the
- * page's publication date, so a claim read alone still says when. Each language's phrases are a
- * table of patterns; a phrase is replaced by a phrase of the same grammatical role ("will rise
- * next year" → "will rise in 2019"), keeping a preposition the writer put before it ("since last
- * year" → "since 2017"). Narrative phrases with an article ("the next year", "l'année suivante")
- * count from the story, not from the page's date, and are left alone.
+ * page's publication date, so a claim read alone still says when: each language's phrases are a
+ * table of patterns, each replaced by a phrase of the same role ("since last year" → "since 2017").
+ * Narrative phrases with an article ("the next year") count from the story and are left alone.
  */
 import type { Language } from '../text/language';
 import { MONTH_NUMBERS } from './dates-text';

@@ -1,18 +1,8 @@
 /**
  * Fitting the decision constants on labelled data, and measuring them, two ways: fitted on every set,
- * and fitted leaving out the set being measured. Each item is read once (lib/verdict and lib/reading); the
- * constants are then tried on the readings, so a fit costs a grid of cheap decisions.
- *
- * The rules, one per constant, each the simplest that states what the constant is for:
- * - `reject`: the value with the best mean balanced accuracy of "reject" against "keep" over the sets;
- * - `support`: the lowest value at which at most 2% of the pairs labelled unsupported (fact-check:
- *   refuting or silent) are called supported (an answer's claims do not count: there "supported" and
- *   "uncertain" are both kept, so this constant decides nothing the answers' labels measure);
- * - `opposeOverlap`: the lowest value at which at most 2% of the items labelled supported are rejected
- *   for saying the opposite;
- * - `contradictOverlap`: the lowest value at which at most 0.5% of the items that are certainly not
- *   contradictions (labelled supported, or labelled silent) are called contradicted.
- * Each bound is on the error averaged over the fitting sets, each set counting once.
+ * and fitted leaving out the set being measured. Each item is read once (lib/verdict and lib/reading);
+ * the constants are then tried on the readings, so a fit costs a grid of cheap decisions. The rule
+ * for each constant is on `fitConstants`.
  */
 import { decideSupport } from '../verdict/deterministic-verifier';
 import type { DecisionConstants } from '../verdict/constants';
@@ -203,7 +193,18 @@ const ERROR_BOUND = 0.02;
  */
 const CONTRADICTION_BOUND = 0.005;
 
-/** Fits the constants on the items of `sets` by the rules in this file's doc comment. */
+/**
+ * Fits the constants on the items of `sets`, one rule per constant, each the simplest that states
+ * what the constant is for, each bound on the error averaged over the sets (each set counting once):
+ * - `reject`: the value with the best mean balanced accuracy of "reject" against "keep";
+ * - `support`: the lowest value at which at most ERROR_BOUND of the pairs labelled unsupported
+ *   (fact-check: refuting or silent) are called supported (an answer's claims do not count: there
+ *   "supported" and "uncertain" are both kept, so this constant decides nothing their labels measure);
+ * - `opposeOverlap`: the lowest value at which at most ERROR_BOUND of the items labelled supported are
+ *   rejected for saying the opposite;
+ * - `contradictOverlap`: the lowest value at which at most CONTRADICTION_BOUND of the items that are
+ *   certainly not contradictions (labelled supported, or silent) are called contradicted.
+ */
 export function fitConstants(items: ReadItem[], sets: string[]): DecisionConstants {
   const pool = items.filter((i) => sets.includes(i.set));
   const base: DecisionConstants = { reject: 0.45, support: 0.8, opposeOverlap: 1.05, contradictOverlap: 1.05 };

@@ -1,16 +1,8 @@
 /**
- * Corroboration measured on WiCE (../shared/data/corroboration/wice-dev.jsonl, see its NOTICE.md): a
- * Wikipedia sentence, the article its footnote cites, sentence by sentence, and which of those
- * sentences support it. The article becomes a page (one line per sentence, as extraction writes
- * paragraphs), the sentence a span with its footnote marker at its end (where WiCE's footnotes
- * are), and the code's own matching picks the passage; the labels say whether that passage holds a
- * supporting sentence.
- *
- * The acceptance constant (MIN_SUPPORT) is fitted by one rule, the verifier's kind: the lowest value
- * of the grid at which, over the fitting items, at most WRONG_BOUND of the passages accepted hold no
- * supporting sentence and at most UNSUPPORTED_BOUND of the unsupported sentences get a passage.
- * Measured twice: fitted on all items, and left out (each article's items decided by the constant
- * fitted on the other articles).
+ * Corroboration measured on WiCE (../shared/data/corroboration/wice-dev.jsonl, see its NOTICE.md):
+ * the cited article becomes a page (one line per sentence), the Wikipedia sentence a span with its
+ * footnote marker at its end, the code's own matching picks the passage, and the labels say whether
+ * it holds a supporting sentence. MIN_SUPPORT is fitted on all items and left out by article.
  */
 import type { EvidenceSpan, Page } from '../shared/types';
 import { choosePassage, joinPassages } from '../evidence/corroborate';
@@ -195,7 +187,11 @@ export const UNSUPPORTED_BOUND = 0.04;
 /** The grid MIN_SUPPORT is fitted over. */
 export const SUPPORT_GRID = Array.from({ length: 81 }, (_, i) => Math.round((0.2 + i * 0.01) * 100) / 100);
 
-/** The lowest grid value meeting both bounds on `rows` (the grid's top when none does). */
+/**
+ * The lowest grid value meeting both bounds on `rows` (the grid's top when none does): at most
+ * WRONG_BOUND of the passages accepted hold no supporting sentence, and at most UNSUPPORTED_BOUND of
+ * the unsupported sentences get a passage. The verifier's constants are fitted the same way.
+ */
 export function fitMinSupport(rows: ReadRow[]): number {
   for (const v of SUPPORT_GRID) {
     const f = figuresOf(rows, () => v);

@@ -1,10 +1,8 @@
 /**
  * A label-answering judge: a test double of the model that answers the dev labels through the real
- * judge prompt and reply schema (lib/verdict/judge.ts). It reads the prompt the code sends, finds
- * each claim and passage in the labels, and replies in the schema, passage by passage, quoting the
- * passage word for word; optionally wrong on a seeded share of the (claim, passage) items it reads.
- * For the tests and `spanlight eval`: what the code keeps of a good model's reading, and what it
- * lets through of a bad one.
+ * judge prompt and reply schema (lib/verdict/judge.ts), passage by passage, quoting word for word;
+ * optionally wrong on a seeded share of the items. It measures what the code keeps of a good
+ * model's reading and lets through of a bad one (the tests, `spanlight eval`).
  */
 import type { ChatModel, ChatRequest } from '../model/chat-model';
 

@@ -1,22 +1,8 @@
 /**
- * Which passage of a cited page states the sentence that cites it. The sentence is read into
- * features, each met or not by a passage:
- * - its content words, each met by the same word (a light stem) or by a word sharing a frequent
- *   sense of its WordNet lemma ("film" by "movie", "fell" by "fall"); a hyphenated compound is one
- *   word, met written closed or hyphenated ("co-operation" by "cooperation");
- * - its figures, with their scale or percent sign ("3,782,202"; "41.3 %" is "41.3 percent");
- * - its dates, each met by the same date or a more precise one inside it ("2024" by "31 December 2024");
- * - its names (the claim's named subject among them), met word by word.
- * Each feature weighs its rarity among the page's passages (idf): a figure or a name the page
- * states once weighs most, a word every passage has weighs little; one the page never states weighs
- * as one it states once (it tells no passage apart; the page's silence on it is no rarer than that).
- * The clause the footnote follows (what stands between the sentence's previous footnote, or its start, and this one) weighs
- * NEAR_FOOTNOTE times the rest: it is what the note vouches for most directly; what comes before an
- * earlier marker is that marker's source's. A feature a passage does not state but the passage
- * before or after it does, or the page's title, counts CONTEXT_CREDIT: a cited article often names
- * its subject once and then says "he"; so does a word of a name the page states elsewhere when the
- * passage writes another word of it ("Williams" for "Michelle Williams"). A passage's score is the weight it meets over the sentence's whole weight.
- * The caller (lib/evidence/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
+ * Which passage of a cited page states the sentence that cites it: the sentence is read into
+ * features (content words, figures, dates, names), each weighed by its rarity among the page's
+ * passages, and a passage scores the share of the weight it meets. The caller
+ * (lib/evidence/follow-citations.ts) accepts the best passage at or above MIN_SUPPORT.
  */
 import type { Page, Passage } from '../shared/types';
 import { PASSAGE_CHARS, splitPassages } from '../pages/passages';
@@ -89,7 +75,14 @@ export function offeredKeys(text: string): Set<string> {
   return out;
 }
 
-/** The features of a cited sentence; `near` marks those of the clause its footnote follows. */
+/**
+ * The features of a cited sentence, each met or not by a passage: its content words (met by the
+ * same word, a light stem, or a word sharing a frequent sense of its WordNet lemma: "film" by
+ * "movie"; a hyphenated compound met closed or hyphenated), its figures with their scale or percent
+ * sign, its dates (met by the same date or a more precise one inside it: "2024" by "31 December
+ * 2024") and its names, word by word. `near` marks those of the clause its footnote follows (from the
+ * previous footnote, or the start, to this one): what the note vouches for most directly.
+ */
 export function featuresOf(statement: string, nearFrom = 0): Feature[] {
   const cut = nearFrom;
   const parts: Array<[string, boolean]> =
@@ -151,7 +144,9 @@ export const CONTEXT_CREDIT = 0.5;
  * for the clause the footnote follows) and which texts meet each. `score(a, b)` is the share of the
  * weight met by the run of texts a..b (one text when a = b); a feature met only next to the run (the
  * text before or after it), or by `title`, or a word of a name the run writes by another of its
- * words and the texts state elsewhere, counts CONTEXT_CREDIT.
+ * words and the texts state elsewhere, counts CONTEXT_CREDIT (a cited article often names its
+ * subject once and then says "he"). A feature no text states weighs as one stated once: it tells
+ * no text apart, and the page's silence on it is no rarer than that.
  */
 export function readAgainst(statement: string, texts: string[], title = '', nearFrom = 0) {
   const features = featuresOf(statement, nearFrom).filter((f) => !FUNCTION_WORDS.has(f.text));

@@ -3,11 +3,6 @@
  * trained by scripts/train-checkworthy.ts on labelled debate sentences (CheckThat! 2024 English and
  * 2019 task 1) and shipped as checkworthy-model.json. Training and scoring share `featuresOf`, so they
  * cannot drift apart. No Node APIs: this runs in the service worker.
- *
- * Other languages: the data is English only, so a German, French or Spanish sentence matches few of
- * the word n-grams and is scored mostly by the language-neutral part — figures, years, `%` and
- * currency signs, its length and `worthFeatures` (which reads all four languages). Those features are
- * regularised less in training so that they, not English words, carry that signal.
  */
 import model from './checkworthy-model.json';
 import { worthFeatures } from './rank-claims';
@@ -29,7 +24,12 @@ const shipped = model as CheckworthyModel;
 /** The score at or above which `isWorthChecking` says yes; fitted by cross-validation on the training data. */
 export const CHECKWORTHY_THRESHOLD = shipped.threshold;
 
-/** Prefix of the hand features, which training regularises less than the word n-grams. */
+/**
+ * Prefix of the hand features, which training regularises less than the word n-grams: the data is
+ * English only, so a German, French or Spanish sentence matches few n-grams and is scored mostly by
+ * the language-neutral part (figures, years, `%` and currency signs, its length, and `worthFeatures`,
+ * which reads all four languages), which must therefore carry that signal.
+ */
 export const HAND_PREFIX = '#';
 
 // Words (with inner apostrophes), numbers (with inner separators), and the signs that mark amounts.

@@ -1,10 +1,8 @@
 /**
- * A claim's searches, planned in code (the seed's step 2 for claims): a raw sentence is a bad
- * query. From the claim's standalone form, a few short keyword queries: its subject and key terms,
- * its figure with its unit or its date, the year when it is time-bound; for engines that need every
- * word on the page, shorter ones, entity first, and the subject alone (its own article is the first
- * place to look). Quotation marks, attributions, hedges and function words never go into a query.
- * A model's queries are taken only when every name and number in them is the claim's.
+ * A claim's searches, planned in code: a raw sentence is a bad query. From the claim's standalone
+ * form, a few short keyword queries (its subject and key terms, its figure or date), shorter ones
+ * for engines that need every word; quotation marks, attributions, hedges and function words never
+ * go into a query. A model's queries are taken only when every name and number in them is the claim's.
  */
 import { namesIn } from '../reading/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';

@@ -1,11 +1,8 @@
 /**
  * Reads a history export as a stream of text and hands back each answer's JSON text as soon as it
- * is complete, so a file of any size is read in slices and never held, or parsed, whole. Only the
- * shape an export has is understood: one top-level object whose `answers` is an array; its other
- * keys (format, version, exportedAt) may come in any order and are returned by `end()`.
- *
- * Written by hand: the streaming JSON parsers build every value character by character, several
- * times slower than finding where each answer ends and giving its text to the native `JSON.parse`.
+ * is complete, so a file of any size is read in slices and never held, or parsed, whole. Only an
+ * export's shape is understood: one object whose `answers` is an array, its other keys returned by
+ * `end()`. Hand-written: streaming JSON parsers build every value, several times slower.
  */
 
 type Mode = 'start' | 'key' | 'key-string' | 'colon' | 'value' | 'raw' | 'items' | 'item' | 'after-items' | 'end';

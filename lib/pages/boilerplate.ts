@@ -1,10 +1,8 @@
 /**
- * Boilerplate that Readability keeps and the best extractors drop (issue #24): comment threads,
- * related-article and "read more" lists, share and follow bars, author boxes, newsletter and cookie
- * notices, image credits, bylines and datelines, tag lists. Each rule is a small named test on one
- * element, about markup (class, id, role, element type), link density or a line's text in English,
- * German, French or Spanish; never about a site. findBoilerplate walks a tree once and returns the
- * outermost elements to leave out of the text.
+ * Boilerplate that Readability keeps and the best extractors drop: comment threads, related-article
+ * lists, share bars, author boxes, notices, image credits, bylines and datelines, tag lists. Each
+ * rule is a small named test on one element, about markup, link density or a line's text in four
+ * languages, never about a site; findBoilerplate walks a tree once for the outermost elements.
  */
 
 import {

@@ -1,11 +1,8 @@
 /**
- * Negation in English sentences: the cues ("not", "n't", "no", "never", "no longer", "fails to",
- * "unlikely to", "nothing", "without"…) and the words they govern, up to the end of the clause.
- * "Sea-level rise is not accelerating" negates "accelerating"; "there is no trend in flooding"
- * negates "trend". Two weaker marks go with each word, for the readings that must not mistake a
- * displaced negation for a denial: whether a cue stands shortly before it in the same sentence
- * ("not visible with the Gram stain" is near "gram"), and whether a comparison introduces it
- * ("prefers A over B", which says what "A rather than B" says).
+ * Negation in English sentences: the cues ("not", "n't", "no", "never", "fails to", "without"…) and
+ * the words they govern, up to the end of the clause ("Sea-level rise is not accelerating" negates
+ * "accelerating"), with two weaker marks per word: a cue shortly before it in the same sentence, and
+ * a comparison introducing it ("prefers A over B"), so a displaced negation is not read as a denial.
  */
 import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';

@@ -1,12 +1,8 @@
 /**
  * Quantities as ranges: a figure with its unit (or the word it counts) and the values it can stand
- * for, from its hedge ("about", "nearly", "just over", "more than", "etwa", "environ", "casi"), its
- * range ("0.3 to 0.6 °C", "3.1 ± 0.3 mm") and its rounding ("400" stands for 350–450, "410" for
- * 409.5–410.5, "20,5" for 20.45–20.55). Units are read in English, German, French and Spanish
- * (`./quantity-units`) and converted by js-quantities, so "20 cm" and "7.9 inches" are one length;
- * a temperature is on a scale ("15 °C" is 59 °F) unless the text makes it a change ("rose by
- * 1.1 °C" is 2 °F: no offset). Fractions in words ("a quarter", "one in four", "half") are
- * percentages. Two quantities of the same unit agree when their ranges meet.
+ * for, from its hedge ("about 400"), its range ("0.3 to 0.6 °C", "3.1 ± 0.3 mm") and its rounding
+ * ("400" stands for 350–450), with units in four languages (`./quantity-units`) converted by
+ * js-quantities. Two quantities of the same unit agree when their ranges meet.
  */
 import { monthNumbers } from '../dates/dates-text';
 import { normalizeText } from '../text/normalize';
@@ -193,7 +189,12 @@ function rangeOf(first: string, second: string | undefined, plusMinus: string | 
   return { x, low, high };
 }
 
-/** The quantities of a text; years standing alone are periods (lib/reading/periods), not quantities. */
+/**
+ * The quantities of a text; years standing alone are periods (lib/reading/periods), not quantities.
+ * "20 cm" and "7.9 inches" are one length; a temperature is on a scale ("15 °C" is 59 °F) unless the
+ * text makes it a change ("rose by 1.1 °C" is 2 °F: no offset); fractions in words ("a quarter",
+ * "one in four", "half") are percentages; "410" stands for 409.5–410.5 and "20,5" for 20.45–20.55.
+ */
 export function quantitiesIn(text: string): Quantity[] {
   const t = normalizeText(text).toLowerCase();
   const out: Quantity[] = [];

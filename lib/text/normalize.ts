@@ -1,11 +1,7 @@
 /**
  * Normalisation for matching text across its renderings (extracted text, the live page, a quote a
- * model copied): NFKC, case folded, curly quotes and dashes straightened, no-break spaces made
- * spaces, zero-width and bidi-control characters removed, every whitespace run one space (none at
- * the ends). It keeps a map back to the original offsets.
- *
- * A base character and the combining marks after it are normalised together, so "e" + U+0301 and
- * "é" give the same text; every output character maps to the start of the cluster it came from.
+ * model copied): NFKC, case folded, curly quotes and dashes straightened, zero-width and bidi
+ * controls removed, every whitespace run one space, with a map back to the original offsets.
  */
 
 const REPLACE: Record<string, string> = {
@@ -72,7 +68,11 @@ export interface Normalized {
 const cache = new Map<string, string>();
 const CACHE_MAX = 20_000;
 
-/** The normalised form of one cluster: '' (dropped), ' ' (whitespace) or text without whitespace. */
+/**
+ * The normalised form of one cluster: '' (dropped), ' ' (whitespace) or text without whitespace. A
+ * base character and the combining marks after it are one cluster, so "e" + U+0301 and "é" give the
+ * same text, and every output character maps to the start of the cluster it came from.
+ */
 function transform(cluster: string): string {
   const known = cache.get(cluster);
   if (known !== undefined) return known;
