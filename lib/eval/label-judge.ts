@@ -1,8 +1,8 @@
 /**
  * A label-answering judge: a test double of the model that answers the dev labels through the real
  * judge prompt and reply schema (lib/verdict/judge.ts), passage by passage, quoting word for word;
- * optionally wrong on a seeded share of the items. It measures what the code keeps of a good
- * model's reading and lets through of a bad one (the tests, `spanlight eval`).
+ * optionally wrong on a seeded share of the items. With it the tests and `spanlight eval --judge`
+ * measure what the code keeps of a good model's reading and lets through of a bad one.
  */
 import type { ChatModel, ChatRequest } from '../model/chat-model';
 
