@@ -135,8 +135,9 @@ async function localWork() {
 // The size series: the local work on a page of 0.5 to 5 MB, per MB (bench/size-series.ts).
 async function sizeFigures() {
   const { sizeSeries } = await import('./size-series');
-  // --check: one round (each size up to 1 MB three times), about 40 s on 2 cores; else three.
-  const series = await sizeSeries(CHECK ? 1 : 3, 3);
+  // Three rounds, each size's median taken: one slow round (a burst of load on a shared machine)
+  // cannot move the ratio alone; about 70 s on 2 cores.
+  const series = await sizeSeries(3, CHECK ? 1 : 3);
   for (const s of series.sizes) {
     const page = `${s.chars.toLocaleString('en')} chars of HTML, ${s.textChars.toLocaleString('en')} of text, ${s.claims.toLocaleString('en')} claims`;
     add({ name: `size series, ${s.mb} MB page (${page}): extract, CPU s per MB`, value: s.extractSPerMb, unit: 's/MB' });
