@@ -14,7 +14,7 @@ import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { factCheck, findClaims } from '../lib/factcheck/fact-check';
+import { factCheck, findClaims, SEARCHES_AT_ONCE } from '../lib/factcheck/fact-check';
 import { type FactCheckDeps, type FactCheckOutcome } from '../lib/factcheck/deps';
 import { isCheckable, type CheckableClaim } from '../lib/factcheck/split-claims';
 import { pageClaims } from '../lib/factcheck/page-claims';
@@ -39,6 +39,7 @@ import { claimFindingGrowth, type ClaimFindingGrowth } from './claim-finding-ent
 export const FACT_CHECK_LATENCY = { search: 300, page: 300 };
 /** The one fetch limit (settings.fetchConcurrency), at its default, passed explicitly. */
 export const FETCH_LIMIT = 3;
+export { SEARCHES_AT_ONCE };
 const CLAIMS = 8;
 const PAGES_PER_CLAIM = 3;
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -50,7 +51,14 @@ function median(xs: number[]): number {
 }
 
 /** The floor the fetch limit sets: every distinct page read, FETCH_LIMIT at a time, after one search. */
-export const floorMs = (pages: number) => (pages / FETCH_LIMIT) * FACT_CHECK_LATENCY.page + FACT_CHECK_LATENCY.search;
+export const pageFloorMs = (pages: number) => (pages / FETCH_LIMIT) * FACT_CHECK_LATENCY.page + FACT_CHECK_LATENCY.search;
+/** The floor the search limit sets: every search sent, SEARCHES_AT_ONCE at a time (the last claim's verdict waits for its search). */
+export const searchFloorMs = (searches: number) => (searches / SEARCHES_AT_ONCE) * FACT_CHECK_LATENCY.search;
+/**
+ * The floor of a check: the later of the two limits' floors. Pages set it while a check's searches
+ * are few; more queries per claim would move it to the searches' (and the ratio would not hide them).
+ */
+export const floorMs = (pages: number, searches = 0) => Math.max(pageFloorMs(pages), searchFloorMs(searches));
 /** One claim's critical path: its search, then its pages (read in parallel). */
 export const CRITICAL_MS = FACT_CHECK_LATENCY.search + FACT_CHECK_LATENCY.page;
 
@@ -235,8 +243,10 @@ export interface WholePageRun {
   /** Wall time of the check, and time to its first settled verdict (first onSettled). */
   allMs: number;
   firstMs: number;
-  /** The floor of this run's distinct pages (floorMs). */
+  /** The floor of this run's distinct pages and searches (floorMs), and each limit's own. */
   floorMs: number;
+  pageFloorMs: number;
+  searchFloorMs: number;
   claims: number;
   /** outcome.counts. */
   searches: number;
@@ -330,7 +340,9 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
     return {
       allMs,
       firstMs: (firstAt ?? Number.NaN) - t0,
-      floorMs: floorMs(r.counts.pagesRead),
+      floorMs: floorMs(r.counts.pagesRead, r.counts.searches),
+      pageFloorMs: pageFloorMs(r.counts.pagesRead),
+      searchFloorMs: searchFloorMs(r.counts.searches),
       claims: r.claims.length,
       ...r.counts,
       verdicts,

@@ -9,7 +9,7 @@ import { releaseSourcesFor } from '../releases/registry';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { PipelineDeps } from './deps';
 import type { PipelineCache } from '../run/cache';
-import { fetchPage } from '../pages/fetch-page';
+import { fetchPage, type PageReadHooks } from '../pages/fetch-page';
 import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { pipelineSettings } from '../run/pipeline-settings';
 import { cachedPageReader } from '../pages/read-page';
@@ -65,8 +65,9 @@ export async function buildPipeline(
   host: PipelineHost,
 ): Promise<{ deps: SharedDeps; settings: PipelineSettings }> {
   const configured = providersFor(settings);
-  const readOne = (url: string, etag?: string) =>
+  const readOne = (url: string, etag?: string, hooks?: PageReadHooks) =>
     fetchPage(url, {
+      ...hooks,
       fetch: host.fetch,
       parseHtml: parseHtmlWithLinkedom,
       allowPrivateNetwork: settings.allowPrivateNetwork,
@@ -78,7 +79,7 @@ export async function buildPipeline(
       now: host.now,
       fetch: host.fetch,
       providers: configured.providers,
-      fetchPage: host.cache ? cachedPageReader(readOne, host.cache, host.now) : (url) => readOne(url),
+      fetchPage: host.cache ? cachedPageReader(readOne, host.cache, host.now) : (url, hooks) => readOne(url, undefined, hooks),
       model: await chatModelFor(settings, host),
       releaseSources: releaseSourcesFor(settings),
       ...(host.cache ? { cache: host.cache } : {}),

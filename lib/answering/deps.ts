@@ -2,7 +2,7 @@ import type { Claim, Page, ProgressStep } from '../shared/types';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
-import type { FetchOutcome } from '../pages/fetch-page';
+import type { FetchOutcome, PageReadHooks } from '../pages/fetch-page';
 import type { PipelineCache } from '../run/cache';
 import type { ReleaseSource } from '../releases/release-source';
 
@@ -11,8 +11,8 @@ export interface PipelineDeps {
   now: () => Date;
   fetch: FetchLike;
   providers: SearchProvider[];
-  /** Fetches and extracts one page. */
-  fetchPage: (url: string) => Promise<FetchOutcome>;
+  /** Fetches and extracts one page (saying when the fetch is over, before extracting, when asked). */
+  fetchPage: (url: string, hooks?: PageReadHooks) => Promise<FetchOutcome>;
   /** Reads the open tabs the user allowed for this question. */
   readTabs: () => Promise<Page[]>;
   /** Null: the extractive composer, no model at all. */

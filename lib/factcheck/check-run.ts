@@ -1,5 +1,5 @@
 import type { EvidenceSpan, ProviderFailure } from '../shared/types';
-import type { FetchOutcome } from '../pages/fetch-page';
+import type { FetchOutcome, PageReadHooks } from '../pages/fetch-page';
 import { normalizeUrl } from '../search/dedupe-hits';
 import { onDomains } from '../evidence/on-domains';
 import { sanitizeEvidence, type Removal } from '../evidence/sanitize-evidence';
@@ -39,14 +39,18 @@ interface PageRead {
   done?: FetchOutcome;
 }
 
-/** Each page read once per check (by normalised URL), under one fetch limit, the pages of higher-ranked claims first. */
+/**
+ * Each page read once per check (by normalised URL), under one fetch limit, the pages of
+ * higher-ranked claims first. The limit counts fetches: a page's slot is free once its bytes are in
+ * (the reader's onFetched), so the next fetch is under way while this page is extracted.
+ */
 class PageReads {
   private readonly limit: PriorityLimiter;
   private readonly reads = new Map<string, PageRead>();
   private stopped = false;
 
   constructor(
-    private readonly fetchPage: (url: string) => Promise<FetchOutcome>,
+    private readonly fetchPage: (url: string, hooks?: PageReadHooks) => Promise<FetchOutcome>,
     readonly fetchLimit: number,
   ) {
     this.limit = priorityLimit(fetchLimit);
@@ -58,10 +62,20 @@ class PageReads {
     if (already) return already;
     if (this.stopped) return Promise.reject(new Stopped());
     const read = { priority } as PageRead;
-    read.outcome = this.limit.run(
+    let outcome!: Promise<FetchOutcome>;
+    // The slot is held until the fetch is over (onFetched) or, for a reader that never says so, the read ends.
+    const fetched = this.limit.run(
       () => read.priority,
-      () => this.fetchPage(url),
+      () =>
+        new Promise<void>((over) => {
+          outcome = this.fetchPage(url, { onFetched: over });
+          outcome.then(
+            () => over(),
+            () => over(),
+          );
+        }),
     );
+    read.outcome = fetched.then(() => outcome);
     read.outcome.then(
       (o) => (read.done = o),
       () => undefined,

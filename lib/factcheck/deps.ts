@@ -3,7 +3,7 @@ import type { TraceStage } from '../shared/trace-schema';
 import type { ChatModel } from '../model/chat-model';
 import type { SearchProvider } from '../search/provider';
 import type { FetchLike } from '../shared/fetch-like';
-import type { FetchOutcome } from '../pages/fetch-page';
+import type { FetchOutcome, PageReadHooks } from '../pages/fetch-page';
 import type { PipelineCache } from '../run/cache';
 import type { PipelineSettings } from '../run/pipeline-settings';
 import type { RankedClaim } from './rank-claims';
@@ -21,7 +21,7 @@ export interface FactCheckDeps {
   now: () => Date;
   fetch: FetchLike;
   providers: SearchProvider[];
-  fetchPage: (url: string) => Promise<FetchOutcome>;
+  fetchPage: (url: string, hooks?: PageReadHooks) => Promise<FetchOutcome>;
   model: ChatModel | null;
   onProgress: (step: ProgressStep, message: string) => void;
   /** The search cache answering uses (pages are cached inside fetchPage). */

@@ -1,5 +1,6 @@
 import type { FetchLike } from '../shared/fetch-like';
 import { extractPage, type Extraction, type ParseHtml } from './extract';
+import { yieldToEventLoop } from '../run/concurrency';
 
 export interface FetchPageOptions {
   fetch: FetchLike;
@@ -11,6 +12,17 @@ export interface FetchPageOptions {
   timeoutMs?: number;
   /** ETag of the cached copy: sent as If-None-Match; a 304 answers "not modified". */
   etag?: string;
+  /** Called once the page's bytes are in, before it is extracted (the fetch is over; see PageReadHooks). */
+  onFetched?: () => void;
+}
+
+/** What a page reader tells its caller while it reads. */
+export interface PageReadHooks {
+  /**
+   * The request is over (the bytes are in, or it failed): extracting the page is work on this
+   * thread, not a fetch, so a limit on fetches at once may start the next one from here.
+   */
+  onFetched?: () => void;
 }
 
 export type FetchOutcome =
@@ -49,6 +61,9 @@ export async function fetchPage(url: string, options: FetchPageOptions): Promise
     return { ok: false, url, reason: `not HTML (${type.split(';')[0]})` };
   }
   const { bytes, truncated } = await readCapped(res, maxBytes, timeoutMs);
+  options.onFetched?.();
+  // The next fetch (started by onFetched) goes out before this page's extraction takes the thread.
+  await yieldToEventLoop();
   const charset = /charset=["']?([\w-]+)/i.exec(type)?.[1] ?? 'utf-8';
   let html: string;
   try {

@@ -1,16 +1,16 @@
 import { PAGE_FRESH_MS, type PipelineCache } from '../run/cache';
-import type { FetchOutcome } from './fetch-page';
+import type { FetchOutcome, PageReadHooks } from './fetch-page';
 
 /**
  * Wraps a page fetcher with the page cache: a copy younger than PAGE_FRESH_MS is used without a
  * request; an older one is revalidated with its ETag (304 → the cached copy, no re-extraction).
  */
 export function cachedPageReader(
-  fetchOne: (url: string, etag?: string) => Promise<FetchOutcome>,
+  fetchOne: (url: string, etag?: string, hooks?: PageReadHooks) => Promise<FetchOutcome>,
   cache: PipelineCache,
   now: () => Date,
-): (url: string) => Promise<FetchOutcome> {
-  return async (url) => {
+): (url: string, hooks?: PageReadHooks) => Promise<FetchOutcome> {
+  return async (url, hooks) => {
     const cached = await cache.getPage(url);
     const fromCache = (): FetchOutcome => ({
       ok: true,
@@ -21,7 +21,7 @@ export function cachedPageReader(
       ...(cached!.etag ? { etag: cached!.etag } : {}),
     });
     if (cached && now().getTime() - Date.parse(cached.fetchedAt) < PAGE_FRESH_MS) return fromCache();
-    const outcome = await fetchOne(url, cached?.etag);
+    const outcome = await fetchOne(url, cached?.etag, hooks);
     if (!outcome.ok && outcome.notModified && cached) {
       await cache.putPage(url, cached.page, cached.etag, now());
       return fromCache();

@@ -1,4 +1,16 @@
 /**
+ * Resolves once the event loop has polled for I/O (not a microtask): work queued behind it lets the
+ * requests already started go out and the answers already in be read first. In Node two setImmediate
+ * turns (one is not enough from an I/O callback: its check phase comes before the next poll); in a
+ * browser one timer (the network is on another thread there).
+ */
+export function yieldToEventLoop(): Promise<void> {
+  const immediate = (globalThis as { setImmediate?: (f: () => void) => unknown }).setImmediate;
+  if (!immediate) return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => immediate(() => immediate(resolve)));
+}
+
+/**
  * Maps over items with at most `limit` calls in flight, keeping the order of the results. The first
  * failure rejects, and no item starts after it (a model that refuses the key is not asked again).
  */
