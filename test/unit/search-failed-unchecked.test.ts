@@ -7,8 +7,21 @@ import { factCheck } from '@/lib/factcheck/fact-check';
 import type { FactCheckDeps } from '@/lib/factcheck/deps';
 import { createBraveProvider } from '@/lib/search/brave';
 import { createWikipediaProvider } from '@/lib/search/wikipedia';
+import { createExaProvider } from '@/lib/search/exa';
+import { createSearxngProvider } from '@/lib/search/searxng';
+import { createSerperProvider } from '@/lib/search/serper';
+import { createTavilyProvider } from '@/lib/search/tavily';
 import type { SearchProvider } from '@/lib/search/provider';
-import { serveBrave, serveWikipedia, type ProviderFake, type ProviderReply } from '../fakes/search-servers';
+import {
+  serveBrave,
+  serveExa,
+  serveSearxng,
+  serveSerper,
+  serveTavily,
+  serveWikipedia,
+  type ProviderFake,
+  type ProviderReply,
+} from '../fakes/search-servers';
 import { startFakeServer } from '../fakes/http-server';
 
 // Issue #33: a search that fails is never a verdict. Every claim whose every search failed is
@@ -190,4 +203,78 @@ describe('a provider failing for some claims and answering others (#33)', () => 
     ).size;
     expect(wikipedia.requests).toHaveLength(planned);
   });
+});
+
+describe('the other web adapters failing: every claim unchecked with its reason, none not-found (#33)', () => {
+  const KEY = 'web-key-0123456789';
+  const adapters: Array<{
+    name: string;
+    serve: () => Promise<ProviderFake>;
+    /** The adapter at `baseUrl` with `apiKey` (SearXNG takes none). */
+    create: (baseUrl: string, apiKey: string) => SearchProvider;
+    keyed: boolean;
+  }> = [
+    {
+      name: 'Tavily',
+      serve: () => serveTavily({ apiKey: KEY, body: fixture('tavily') }),
+      create: (baseUrl, apiKey) => createTavilyProvider({ apiKey, baseUrl }),
+      keyed: true,
+    },
+    {
+      name: 'Exa',
+      serve: () => serveExa({ apiKey: KEY, body: fixture('exa') }),
+      create: (baseUrl, apiKey) => createExaProvider({ apiKey, baseUrl }),
+      keyed: true,
+    },
+    {
+      name: 'Serper',
+      serve: () => serveSerper({ apiKey: KEY, body: fixture('serper') }),
+      create: (baseUrl, apiKey) => createSerperProvider({ apiKey, baseUrl }),
+      keyed: true,
+    },
+    {
+      name: 'SearXNG',
+      serve: () => serveSearxng({ body: fixture('searxng') }),
+      create: (baseUrl) => createSearxngProvider({ baseUrl }),
+      keyed: false,
+    },
+  ];
+
+  for (const a of adapters)
+    it(`${a.name}: answering 500, refusing the key, timing out, unreachable; then answering, checked`, async () => {
+      const fake = await a.serve();
+      try {
+        const failures: Array<{ how: string; provider: SearchProvider; code: string; reply?: ProviderReply }> = [
+          {
+            how: '500',
+            provider: a.create(fake.baseUrl, KEY),
+            code: 'server-error',
+            reply: { status: 500, text: 'upstream error' },
+          },
+          { how: 'a hang', provider: a.create(fake.baseUrl, KEY), code: 'timeout', reply: 'hang' },
+          { how: 'a closed port', provider: a.create(fake.baseUrl.replace(fake.origin, closedOrigin), KEY), code: 'unreachable' },
+          ...(a.keyed ? [{ how: 'a wrong key', provider: a.create(fake.baseUrl, 'wrong-key'), code: 'key-rejected' }] : []),
+        ];
+        for (const f of failures) {
+          fake.script(f.reply ?? null);
+          const { r } = await check([f.provider], 300);
+          expect(r.claims.length, f.how).toBeGreaterThan(0);
+          expect(
+            r.claims.filter((c) => c.verdict !== 'unchecked').map((c) => c.verdict),
+            f.how,
+          ).toEqual([]);
+          // A provider may name its own code for a shared failure (Serper's "serper-key-rejected").
+          for (const c of r.claims) expect(c.failure?.code, f.how).toMatch(new RegExp(`^(\\w+-)?${f.code}$`));
+          expect(
+            r.claims.every((c) => c.failure?.message.includes(a.name)),
+            f.how,
+          ).toBe(true);
+        }
+        fake.script(null);
+        const back = await check([a.create(fake.baseUrl, KEY)], 2_000);
+        expect(back.r.claims.filter((c) => c.verdict === 'unchecked')).toEqual([]);
+      } finally {
+        await fake.close();
+      }
+    });
 });
