@@ -62,6 +62,12 @@ export interface TrainOptions {
   exclude: string[];
   /** Whether to fit again on the `maxFeatures` kept, rather than only cutting the rest. */
   refit: boolean;
+  /** NB-LR: each word n-gram's L2 divided by (nbFloor + |its naive-Bayes log-count ratio|)^nbPower; 0 = off. */
+  nbPower: number;
+  /** The floor added to |r| before the power, so a feature with no class lean still has a finite L2. */
+  nbFloor: number;
+  /** Smoothing count of the ratio's per-class feature counts. */
+  nbAlpha: number;
 }
 
 // Chosen by `--tune` (cross-validation within the training set, never dev): weighting the 2019
@@ -82,6 +88,9 @@ export const DEFAULT_OPTIONS: TrainOptions = {
   decimals: 2,
   exclude: [],
   refit: false,
+  nbPower: 0,
+  nbFloor: 0.25,
+  nbAlpha: 1,
 };
 
 export const DATA_DIR = dataPath('data/checkworthy');
@@ -251,6 +260,22 @@ function fitWeights(
   const weightOf = Float64Array.from(fromClef, (c) => (c ? opt.clefWeight : 1));
   const N = weightOf.reduce((a, b) => a + b, 0);
   const lambda = Float64Array.from(names, (f) => (f.startsWith(HAND_PREFIX) ? opt.l2 * opt.handL2Factor : opt.l2));
+  if (opt.nbPower > 0) {
+    // Naive-Bayes log-count ratios (Wang & Manning 2012), counted with each example's loss weight.
+    const pos = new Float64Array(names.length);
+    const neg = new Float64Array(names.length);
+    for (let i = 0; i < examples.length; i++) {
+      const to = labels[i] ? pos : neg;
+      for (let k = start[i]!; k < start[i + 1]!; k++) to[cols[k]!]! += weightOf[i]!;
+    }
+    const posSum = pos.reduce((a, b) => a + b, 0) + opt.nbAlpha * names.length;
+    const negSum = neg.reduce((a, b) => a + b, 0) + opt.nbAlpha * names.length;
+    names.forEach((f, j) => {
+      if (f.startsWith(HAND_PREFIX)) return;
+      const r = Math.log((pos[j]! + opt.nbAlpha) / posSum) - Math.log((neg[j]! + opt.nbAlpha) / negSum);
+      lambda[j] = opt.l2 / (opt.nbFloor + Math.abs(r)) ** opt.nbPower;
+    });
+  }
 
   const fg = (w: Float64Array, g: Float64Array): number => {
     g.fill(0);
