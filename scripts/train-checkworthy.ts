@@ -70,26 +70,28 @@ export interface TrainOptions {
   nbAlpha: number;
 }
 
-// Chosen by `--tune` (cross-validation within the training set, never dev): weighting the 2019
-// sentences 3× lifts their cross-validated MAP from 0.231 to 0.246 for a CT24 F1 of 0.667 against 0.680.
-// Size, by the same cross-validation (2019 folds by transcript; CT24 F1 / 2019 MAP as the claim finder
-// ranks): 20,000 features at 4 places 0.670 / 0.244 (125 KB gzipped); 20,000 at 2 places 0.670 /
-// 0.242; 10,000 at 2 places 0.669 / 0.241 (50 KB); 8,000 at 3 places 0.667 / 0.237; a refit on the
-// kept features did not help. Rounding alone moves MAP by about 0.003, so 10,000 at 2 places costs
-// no more than noise. Neighbouring sentences' hand features (claims in runs) lowered the MAP to
-// 0.230–0.238 at any strength, so the model reads each sentence alone.
+// Chosen by `--tune` (cross-validation within the training set, never dev; CT24 F1 / 2019 MAP as the
+// claim finder ranks, 2019 folds by transcript): weighting the 2019 sentences 3× lifts their MAP from
+// 0.231 to 0.246 for a CT24 F1 of 0.667 against 0.680. NB-LR (nbPower 2, nbFloor 1: a word n-gram's L2
+// divided by (1 + |its log-count ratio|)²) with every n-gram seen once kept and the 20,000 largest weights
+// at 3 places: 0.676 / 0.262 (126 KB gzipped), against 0.669 / 0.241 for the plain L2 at minCount 2,
+// 10,000 features and 2 places. NB-LR at minCount 2 and 10,000 features: nbPower 1 0.672 / 0.247, 1.5
+// 0.667 / 0.252, 2 0.664 / 0.254 (nbFloor 0.25), 0.668 / 0.254 (nbFloor 0.5), 0.670 / 0.251 (nbFloor 1),
+// 3 0.659 / 0.245; other L2 strengths (1e-4 to 1e-3) and nbAlpha 0.5 did not help; 30,000 features
+// (186 KB) 0.675 / 0.262, no better. Neighbouring sentences' hand features (claims in runs) lowered
+// the MAP to 0.230–0.238 at any strength, so the model reads each sentence alone.
 export const DEFAULT_OPTIONS: TrainOptions = {
   l2: 3e-4,
   handL2Factor: 0.1,
-  minCount: 2,
-  maxFeatures: 10_000,
+  minCount: 1,
+  maxFeatures: 20_000,
   clefWeight: 3,
   iterations: 150,
-  decimals: 2,
+  decimals: 3,
   exclude: [],
   refit: false,
-  nbPower: 0,
-  nbFloor: 0.25,
+  nbPower: 2,
+  nbFloor: 1,
   nbAlpha: 1,
 };
 
