@@ -36,9 +36,9 @@ import { needData } from '../data/root';
 needData('scripts/eval-checkworthy.ts');
 
 const TARGET_F1 = 0.75;
-// The acceptance asks MAP 0.25, not reached (0.236 as the claim finder ranks); this floor is the
-// figure reached, rounded down, so that --check catches a regression.
-const MAP_FLOOR = 0.23;
+// The acceptance asks MAP 0.25; the figure reached is 0.251 as the claim finder ranks. This floor is a
+// little below it, so that --check catches a regression but not a last-digit change of the maths library.
+const MAP_FLOOR = 0.245;
 const MAX_GZ_BYTES = 300 * 1024;
 
 const without = (examples: Example[], texts: Set<string>) => examples.filter((e) => !texts.has(normalisedText(e.text)));

@@ -62,26 +62,37 @@ export interface TrainOptions {
   exclude: string[];
   /** Whether to fit again on the `maxFeatures` kept, rather than only cutting the rest. */
   refit: boolean;
+  /** NB-LR: each word n-gram's L2 divided by (nbFloor + |its naive-Bayes log-count ratio|)^nbPower; 0 = off. */
+  nbPower: number;
+  /** The floor added to |r| before the power, so a feature with no class lean still has a finite L2. */
+  nbFloor: number;
+  /** Smoothing count of the ratio's per-class feature counts. */
+  nbAlpha: number;
 }
 
-// Chosen by `--tune` (cross-validation within the training set, never dev): weighting the 2019
-// sentences 3× lifts their cross-validated MAP from 0.231 to 0.246 for a CT24 F1 of 0.667 against 0.680.
-// Size, by the same cross-validation (2019 folds by transcript; CT24 F1 / 2019 MAP as the claim finder
-// ranks): 20,000 features at 4 places 0.670 / 0.244 (125 KB gzipped); 20,000 at 2 places 0.670 /
-// 0.242; 10,000 at 2 places 0.669 / 0.241 (50 KB); 8,000 at 3 places 0.667 / 0.237; a refit on the
-// kept features did not help. Rounding alone moves MAP by about 0.003, so 10,000 at 2 places costs
-// no more than noise. Neighbouring sentences' hand features (claims in runs) lowered the MAP to
-// 0.230–0.238 at any strength, so the model reads each sentence alone.
+// Chosen by `--tune` (cross-validation within the training set, never dev; CT24 F1 / 2019 MAP as the
+// claim finder ranks, 2019 folds by transcript): weighting the 2019 sentences 3× lifts their MAP from
+// 0.231 to 0.246 for a CT24 F1 of 0.667 against 0.680. NB-LR (nbPower 2, nbFloor 1: a word n-gram's L2
+// divided by (1 + |its log-count ratio|)²) with every n-gram seen once kept and the 20,000 largest weights
+// at 3 places: 0.676 / 0.262 (126 KB gzipped), against 0.669 / 0.241 for the plain L2 at minCount 2,
+// 10,000 features and 2 places. NB-LR at minCount 2 and 10,000 features: nbPower 1 0.672 / 0.247, 1.5
+// 0.667 / 0.252, 2 0.664 / 0.254 (nbFloor 0.25), 0.668 / 0.254 (nbFloor 0.5), 0.670 / 0.251 (nbFloor 1),
+// 3 0.659 / 0.245; other L2 strengths (1e-4 to 1e-3) and nbAlpha 0.5 did not help; 30,000 features
+// (186 KB) 0.675 / 0.262, no better. Neighbouring sentences' hand features (claims in runs) lowered
+// the MAP to 0.230–0.238 at any strength, so the model reads each sentence alone.
 export const DEFAULT_OPTIONS: TrainOptions = {
   l2: 3e-4,
   handL2Factor: 0.1,
-  minCount: 2,
-  maxFeatures: 10_000,
+  minCount: 1,
+  maxFeatures: 20_000,
   clefWeight: 3,
   iterations: 150,
-  decimals: 2,
+  decimals: 3,
   exclude: [],
   refit: false,
+  nbPower: 2,
+  nbFloor: 1,
+  nbAlpha: 1,
 };
 
 export const DATA_DIR = dataPath('data/checkworthy');
@@ -251,6 +262,22 @@ function fitWeights(
   const weightOf = Float64Array.from(fromClef, (c) => (c ? opt.clefWeight : 1));
   const N = weightOf.reduce((a, b) => a + b, 0);
   const lambda = Float64Array.from(names, (f) => (f.startsWith(HAND_PREFIX) ? opt.l2 * opt.handL2Factor : opt.l2));
+  if (opt.nbPower > 0) {
+    // Naive-Bayes log-count ratios (Wang & Manning 2012), counted with each example's loss weight.
+    const pos = new Float64Array(names.length);
+    const neg = new Float64Array(names.length);
+    for (let i = 0; i < examples.length; i++) {
+      const to = labels[i] ? pos : neg;
+      for (let k = start[i]!; k < start[i + 1]!; k++) to[cols[k]!]! += weightOf[i]!;
+    }
+    const posSum = pos.reduce((a, b) => a + b, 0) + opt.nbAlpha * names.length;
+    const negSum = neg.reduce((a, b) => a + b, 0) + opt.nbAlpha * names.length;
+    names.forEach((f, j) => {
+      if (f.startsWith(HAND_PREFIX)) return;
+      const r = Math.log((pos[j]! + opt.nbAlpha) / posSum) - Math.log((neg[j]! + opt.nbAlpha) / negSum);
+      lambda[j] = opt.l2 / (opt.nbFloor + Math.abs(r)) ** opt.nbPower;
+    });
+  }
 
   const fg = (w: Float64Array, g: Float64Array): number => {
     g.fill(0);

@@ -66,6 +66,22 @@ describe('trainCheckworthy', () => {
     );
   });
 
+  it('with NB-LR, regularises a word both classes use alike more than one that leans to a class', () => {
+    // "tonight" is in one claim and one courtesy (no lean); "percent" only in claims.
+    const lean: Example[] = [
+      ...examples,
+      { text: 'Prices rose 5 percent tonight.', label: 1, source: 'ct24' },
+      { text: 'Good night and thank you tonight.', label: 0, source: 'ct24' },
+    ];
+    const nb = trainCheckworthy(lean, { minCount: 1, l2: 1e-2, nbPower: 2, decimals: 4 });
+    const plain = trainCheckworthy(lean, { minCount: 1, l2: 1e-2, nbPower: 0, decimals: 4 });
+    const w = (m: typeof nb, f: string) => Math.abs(m.weights[f] ?? 0);
+    expect(w(nb, 'tonight')).toBeLessThan(w(plain, 'tonight'));
+    expect(w(nb, 'percent') / Math.max(w(nb, 'tonight'), 1e-4)).toBeGreaterThan(
+      w(plain, 'percent') / Math.max(w(plain, 'tonight'), 1e-4),
+    );
+  });
+
   it('gives the same weights on every run', () => {
     expect(trainCheckworthy(examples, { minCount: 1 })).toEqual(trainCheckworthy(examples, { minCount: 1 }));
   });
