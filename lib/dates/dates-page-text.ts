@@ -129,9 +129,11 @@ export interface PageTextDates {
   modified: TextDate | null;
   /**
    * Date elements (a `<time>`, a "date" or "byline" element) with a date not labelled as an
-   * update: its first date as written and its `datetime` attribute; the title's nearest first.
+   * update: its first date as written, its `datetime` attribute, and how far it stands from the
+   * title in characters (Infinity beyond AFTER_TITLE after the `<h1>` or BEFORE_TITLE before it,
+   * or without an `<h1>`), and whether it is labelled as a publication; the title's nearest first.
    */
-  elements: Array<{ day: string | null; datetime: string | null }>;
+  elements: Array<{ day: string | null; datetime: string | null; distance: number; labelled: boolean }>;
 }
 
 /** Longest line a labelled date is read from: a byline, not a sentence that mentions a publication. */
@@ -181,14 +183,21 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
   const limit = notAfterDay ? { notAfterDay } : {};
   const { text } = page;
   const labelled = datesInText(text, { order, ...limit }).filter((d) => lineLength(text, d.index) <= MAX_LABELLED_LINE);
-  const found: Array<{ day: string | null; datetime: string | null; start: number }> = [];
+  const found: Array<{ day: string | null; datetime: string | null; start: number; distance: number; labelled: boolean }> = [];
   for (const spot of page.spots) {
     const from = Math.max(0, spot.start - LABEL_CONTEXT);
     const first = datesInText(text.slice(from, spot.end), { order, shortYears: true, ...limit }).find(
       (d) => d.index >= spot.start - from,
     );
     if (first?.label === 'modified' || first?.label === 'accessed') continue;
-    if (spot.datetime || first) found.push({ day: first?.day ?? null, datetime: spot.datetime, start: spot.start });
+    if (spot.datetime || first)
+      found.push({
+        day: first?.day ?? null,
+        datetime: spot.datetime,
+        start: spot.start,
+        distance: Infinity,
+        labelled: first?.label === 'published',
+      });
   }
   const t = titleHeading(page, docTitle);
   if (t) {
@@ -201,10 +210,11 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
       if ((at >= t.start && at < t.end) || (d.label !== null && d.label !== 'published') || lineLength(text, at) > MAX_BYLINE)
         continue;
       if (page.tables.some((r) => at >= r.start && at < r.end)) continue;
-      found.push({ day: d.day, datetime: null, start: at });
+      found.push({ day: d.day, datetime: null, start: at, distance: Infinity, labelled: d.label === 'published' });
     }
     const distance = (s: number) =>
       s >= t.end ? (s - t.end <= AFTER_TITLE ? s - t.end : Infinity) : t.start - s <= BEFORE_TITLE ? t.start - s : Infinity;
+    for (const f of found) f.distance = distance(f.start);
     found.sort((a, b) => {
       const da = distance(a.start);
       const db = distance(b.start);
@@ -214,6 +224,6 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
   return {
     published: labelled.find((d) => d.label === 'published') ?? null,
     modified: labelled.find((d) => d.label === 'modified') ?? null,
-    elements: found.map(({ day, datetime }) => ({ day, datetime })),
+    elements: found.map(({ day, datetime, distance, labelled }) => ({ day, datetime, distance, labelled })),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshnessOf } from '@/lib/panel/freshness';
-import { findDocumentDate, openingTextDate, type DatePage, type DateDocument } from '@/lib/dates/dates';
+import { dateCandidates, findDocumentDate, openingTextDate, type DatePage, type DateDocument } from '@/lib/dates/dates';
 import { toIso } from '@/lib/dates/machine-dates';
 import { datesInText, MONTH_NUMBERS } from '@/lib/dates/dates-text';
 import { urlDay } from '@/lib/dates/dates-markup';
@@ -15,8 +15,12 @@ const page = (head: string, body: string, lang = 'en') =>
     `<!doctype html><html lang="${lang}"><head><title>Harbour reopens</title>${head}</head><body>${body}</body></html>`,
     '',
   ) as unknown as DateDocument;
-const find = (doc: DateDocument, options: DatePage = {}, lastModified: string | null = null) =>
-  findDocumentDate(doc, lastModified, { readAt: READ_AT, ...options });
+/** The date found, without `why` (the vote's own tests read it). */
+const find = (doc: DateDocument, options: DatePage = {}, lastModified: string | null = null) => {
+  const found = findDocumentDate(doc, lastModified, { readAt: READ_AT, ...options });
+  if (found) delete found.why;
+  return found;
+};
 const days = (text: string, options = {}) => datesInText(text, options).map((d) => d.day);
 
 describe('machine-written dates keep the offset they are written at', () => {
@@ -172,8 +176,8 @@ describe("the URL's date", () => {
     expect(urlDay('https://news.test/x?date=20240302')).toBeNull();
   });
 
-  it('dates a page after its markup and before the HTTP header and the text', () => {
-    const doc = page('', '<h1>Harbour reopens</h1><p class="date">9 March 2024</p>');
+  it('dates a page its markup does not date, before the HTTP header', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><p>The harbour reopened.</p>');
     expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' }, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({
       iso: '2024-03-02',
       source: 'meta',
@@ -181,11 +185,12 @@ describe("the URL's date", () => {
   });
 });
 
-describe('the seed order: the HTTP header before the page text', () => {
-  it('takes Last-Modified before a byline, as the seed orders them', () => {
+describe('the HTTP header', () => {
+  it('dates a page nothing else dates, and is outweighed by a byline', () => {
     const doc = page('', '<h1>Harbour reopens</h1><p>Published 2 March 2024</p>');
-    expect(find(doc, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-09T10:00:00.000Z', source: 'http-header' });
-    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+    const bare = page('', '<h1>Harbour reopens</h1><p>The harbour reopened.</p>');
+    expect(find(bare, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-09T10:00:00.000Z', source: 'http-header' });
+    expect(find(doc, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-02', source: 'opening-text' });
   });
 });
 
@@ -313,7 +318,70 @@ describe('a time written in UTC is put on the day the page writes', () => {
       '<meta property="article:published_time" content="2024-03-02T23:10:00">',
       '<h1>Harbour reopens</h1><div class="byline">3 March 2024</div>',
     );
-    expect(find(doc)?.iso).toBe('2024-03-02T23:10:00.000Z');
+    const meta = dateCandidates(doc, null, { readAt: READ_AT }).dates.find((d) => d.place === 'meta');
+    expect(meta?.iso).toBe('2024-03-02T23:10:00.000Z');
+  });
+});
+
+describe('the vote between competing dates', () => {
+  const filler = '<p>' + 'The harbour reopened to ships after the winter works. '.repeat(14) + '</p>';
+
+  it('takes the byline next to the title over a lone meta tag', () => {
+    const doc = page(
+      '<meta name="date" content="2024-02-20">',
+      '<h1>Harbour reopens</h1><p class="date">2 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('takes a meta tag over structured data that disagrees with it', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-02-20"}</script>',
+      '<p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
+  it('lets places that agree outweigh a heavier one alone', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-02-20"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02"}</script>',
+      '<p>The harbour reopened.</p>',
+    );
+    expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' })).toEqual({ iso: '2024-03-02', source: 'structured-data' });
+  });
+
+  it('never takes a byline on the day the markup labels as an update', () => {
+    const doc = page(
+      '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02","dateModified":"2024-03-09"}</script>',
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'structured-data', modified: '2024-03-09' });
+  });
+
+  it("never takes a byline between the markup's publication and its update (a revision's date)", () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02"><meta property="article:modified_time" content="2024-03-20">',
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta', modified: '2024-03-20' });
+  });
+
+  it('reads a date element far from the title as a date element, not the byline', () => {
+    const doc = page(
+      '<meta name="date" content="2024-03-02">',
+      `<h1>Harbour reopens</h1>${filler}<p class="date">9 March 2024</p>`,
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
+  it('says which place won and why', () => {
+    const doc = page(
+      '<meta name="date" content="2024-02-20"><meta property="article:modified_time" content="2024-03-09">',
+      '<h1>Harbour reopens</h1><p class="date">2 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(findDocumentDate(doc, null, { readAt: READ_AT, url: 'https://news.test/2024/03/02/harbour' })?.why).toBe(
+      'the URL (2024-03-02), with the byline next to the title: weight 13 over a meta tag (2024-02-20, weight 7); 2024-03-09 labelled as an update, never the publication',
+    );
   });
 });
 
