@@ -37,10 +37,11 @@ function onDay(iso: string, day: string): string | null {
   return t >= earliest && t < latest ? day : null;
 }
 
-/** How the page reads its numeric dates, from its language: en-US month first, other tags day first. */
+/** How the page reads its numeric dates, from its language (`lang`, XHTML's `xml:lang`, og:locale): en-US month first, other tags day first. */
 function numericOrder(doc: DateDocument): NumericOrder {
   const lang = (
     doc.querySelectorAll('html[lang]')[0]?.getAttribute('lang') ??
+    doc.querySelectorAll('html[xml\\:lang]')[0]?.getAttribute('xml:lang') ??
     doc.querySelectorAll('meta[property="og:locale" i]')[0]?.getAttribute('content') ??
     ''
   )

@@ -176,6 +176,12 @@ describe("the URL's date", () => {
     expect(urlDay('https://news.test/x?date=20240302')).toBeNull();
   });
 
+  it('reads a day-first or month-first date at the end of a path when one part is past 12', () => {
+    expect(urlDay('https://news.test/notices/29-10-2021')).toEqual([2021, 10, 29]);
+    expect(urlDay('https://news.test/notices/10-29-2021')).toEqual([2021, 10, 29]);
+    expect(urlDay('https://news.test/notices/04-03-2021')).toBeNull();
+  });
+
   it('dates a page its markup does not date, before the HTTP header', () => {
     const doc = page('', '<h1>Harbour reopens</h1><p>The harbour reopened.</p>');
     expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' }, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({
@@ -260,6 +266,14 @@ describe('page text', () => {
     expect(find(page('', body, 'en-US'))?.iso).toBe('2024-04-03');
     expect(find(page('', body, 'en-GB'))?.iso).toBe('2024-03-04');
     expect(find(page('', body, 'en'))).toBeNull();
+  });
+
+  it("reads an XHTML page's language from xml:lang", () => {
+    const xhtml = parseHtmlWithLinkedom(
+      '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en-GB"><head><title>Harbour reopens</title></head><body><h1>Harbour reopens</h1><span class="date">04/03/2024</span></body></html>',
+      '',
+    ) as unknown as DateDocument;
+    expect(find(xhtml)?.iso).toBe('2024-03-04');
   });
 
   it('does not take a date element labelled as an update for the publication', () => {
