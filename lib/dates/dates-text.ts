@@ -167,6 +167,21 @@ const LABELS: Array<[DateLabel, RegExp]> = [
   ['published', /(?<!\p{L})(?:date|datum|fecha)[^\S\n]*:?[^\S\n]*$/iu],
 ];
 
+/**
+ * German puts the verb last: "Dieser Beitrag wurde am 3. Dezember 2011 um 14:00 Uhr
+ * veröffentlicht". The label right after a date (a time between), read when none stands before it.
+ */
+const LABELS_AFTER: Array<[DateLabel, RegExp]> = [
+  ['published', /^[^\n]{0,25}?(?<!\p{L})(?:veröffentlicht|erschienen|publiziert)(?!\p{L})/iu],
+  ['modified', /^[^\n]{0,25}?(?<!\p{L})(?:aktualisiert|geändert|bearbeitet)(?!\p{L})/iu],
+];
+
+/** The label of a date that ends at `end`, from the words right after it (`LABELS_AFTER`). */
+function labelAfter(text: string, end: number): DateLabel | null {
+  const after = text.slice(end, end + 60);
+  return LABELS_AFTER.find(([, re]) => re.test(after))?.[0] ?? null;
+}
+
 /** The label of the date at `index`: the nearest label word before it on its line. */
 function labelBefore(text: string, index: number): DateLabel | null {
   let before = text.slice(Math.max(0, index - 60), index);
@@ -203,7 +218,8 @@ export function datesInText(text: string, options: TextDateOptions = {}): TextDa
       const day = `${p[0]}-${pad(p[1])}-${pad(p[2])}`;
       if (options.notAfterDay && day > options.notAfterDay) continue;
       if (FOOTER_CONTEXT.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-      found.push({ index: m.index, end: m.index + m[0].length, day, label: labelBefore(text, m.index) });
+      const end = m.index + m[0].length;
+      found.push({ index: m.index, end, day, label: labelBefore(text, m.index) ?? labelAfter(text, end) });
     }
   }
   found.sort((a, b) => a.index - b.index || b.end - a.end);

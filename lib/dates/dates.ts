@@ -187,7 +187,10 @@ export function dateCandidates(
   if (url) stated.push({ iso: url, source: 'meta', place: 'url' });
   if (lastModified) take([{ value: lastModified, kind: 'published' }], 'http-header');
 
-  const body = doc.querySelectorAll('body')[0] as unknown as WalkNode | undefined;
+  // The first body with content: linkedom's `document.body` adds an empty one before a body it does
+  // not find where it looks (extractPage reads `document.body` before the dates).
+  const bodies = Array.from(doc.querySelectorAll('body') as unknown as ArrayLike<WalkNode>);
+  const body = bodies.find((b) => b.childNodes.length > 0) ?? bodies[0];
   const title = doc.querySelectorAll('title')[0]?.textContent ?? '';
   const text: PageTextDates | null = body ? pageTextDates(walkPageText(body), numericOrder(doc), readDay, title) : null;
   const textDay = (d: { day: string | null; datetime: string | null }) => {

@@ -399,6 +399,43 @@ describe('the vote between competing dates', () => {
   });
 });
 
+describe('the byline and labels in the text', () => {
+  it("takes an <h2> as the title when it shares more of the <title>'s words than the <h1> (the site's name)", () => {
+    const filler = '<p>' + 'Ships, ferries and the harbour office in the port district. '.repeat(12) + '</p>';
+    const doc = parseHtmlWithLinkedom(
+      '<html lang="en"><head><title>Harbour reopens after the winter works | Port News</title><meta name="date" content="2024-02-20"></head>' +
+        `<body><h1>Port News</h1>${filler}<h2>Harbour reopens after the winter works</h2><p class="date">2 March 2024</p><p>Text.</p></body></html>`,
+      '',
+    ) as unknown as DateDocument;
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('reads a German label after its date ("am 2. März 2024 um 14:00 Uhr veröffentlicht")', () => {
+    expect(datesInText('Dieser Beitrag wurde am Samstag, 2. März 2024 um 14:00 Uhr veröffentlicht.').map((d) => d.label)).toEqual(
+      ['published'],
+    );
+    const doc = page('', '<p>Dieser Beitrag wurde am Samstag, 2. März 2024 um 14:00 Uhr veröffentlicht.</p>', 'de');
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('reads a labelled date on a long line when the sentence is about the page itself ("This entry was posted on")', () => {
+    const doc = page(
+      '',
+      '<p>This entry was posted on Saturday, 2 March 2024 and is filed under Harbour news. You can follow any responses to this entry through the RSS 2.0 feed. Both comments and pings are currently closed, but you can leave a trackback from your own site.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('reads the body with content when the document has an empty one before it', () => {
+    const doc = parseHtmlWithLinkedom(
+      '<html lang="en"><head><title>Harbour reopens</title></head><body><h1>Harbour reopens</h1><p class="date">2 March 2024</p></body></html>',
+      '',
+    );
+    doc.documentElement.insertBefore(doc.createElement('body'), doc.querySelectorAll('body')[0]!);
+    expect(find(doc as unknown as DateDocument)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+});
+
 describe('the opening text of the extraction', () => {
   it('takes a publication label first, then an unlabelled date, then an update', () => {
     expect(openingTextDate('Updated 9 March 2024. Published 2 March 2024.')?.iso).toBe('2024-03-02');
