@@ -16,7 +16,7 @@ export interface DateDocument {
 /** A date the markup states, as written (ISO text after `parse`), and what the markup says it is. */
 export interface MarkupDate {
   value: string;
-  kind: Exclude<DateLabel, 'accessed'>;
+  kind: Exclude<DateLabel, 'accessed' | 'event'>;
 }
 
 /**

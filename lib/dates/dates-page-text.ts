@@ -214,7 +214,7 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
     const first = datesInText(text.slice(from, spot.end), { order, shortYears: true, ...limit }).find(
       (d) => d.index >= spot.start - from,
     );
-    if (first?.label === 'modified' || first?.label === 'accessed') continue;
+    if (first?.label === 'modified' || first?.label === 'accessed' || first?.label === 'event') continue;
     if (spot.datetime || first)
       found.push({
         day: first?.day ?? null,

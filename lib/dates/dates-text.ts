@@ -6,8 +6,8 @@
  * 19 KB gzipped to the background for these few patterns, and it has no notion of a byline's label.
  */
 
-/** What the words just before a date say it is: when the page was published, updated, or when a source it cites was read. */
-export type DateLabel = 'published' | 'modified' | 'accessed';
+/** What the words just before a date say it is: when the page was published, updated, when a source it cites was read, or when an event takes place. */
+export type DateLabel = 'published' | 'modified' | 'accessed' | 'event';
 
 /**
  * How a numeric date whose day and month are both 12 or less is read: day first (most of the
@@ -162,6 +162,12 @@ const LABELS: Array<[DateLabel, RegExp]> = [
   [
     'accessed',
     /(?:retrieved|accessed|archived|abgerufen|zugegriffen|archiviert|consulté|archivé|consultado|recuperado|archivado)(?![\p{L}])[^\n\d]{0,40}$/iu,
+  ],
+  // An event's date ("Termin: 21.02.2020", "Event date:", "Date de l'événement", "Fecha del evento"):
+  // when something happens, not when the page was written.
+  [
+    'event',
+    /(?<!\p{L})(?:termin|veranstaltungsdatum|event date|date of the event|date de l'événement|fecha del evento)[^\S\n]*:?[^\S\n]*$/iu,
   ],
   // A bare "Date:" ("Datum", "Fecha") right before the date: the page's own date, as a byline gives it.
   ['published', /(?<!\p{L})(?:date|datum|fecha)[^\S\n]*:?[^\S\n]*$/iu],

@@ -418,6 +418,16 @@ describe('the byline and labels in the text', () => {
     expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
   });
 
+  it('skips an event\'s date ("Termin: 21.02.2020") next to the title', () => {
+    expect(datesInText('Termin: 21.02.2020, 19 Uhr').map((d) => d.label)).toEqual(['event']);
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02">',
+      '<h1>Harbour reopens</h1><p>Termin: 21.03.2024, 19 Uhr</p><p>Text.</p>',
+      'de',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
   it('reads a labelled date on a long line when the sentence is about the page itself ("This entry was posted on")', () => {
     const doc = page(
       '',
