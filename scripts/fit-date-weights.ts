@@ -111,7 +111,10 @@ for (let f = 0; f < FOLDS; f++) {
 const all = fitAll(() => true);
 const inForce = byDistance.get(BYLINE_DISTANCE);
 console.log(`of ${pages.length} dev pages, right where places disagree:`);
-console.log(`  precedence order, distance 1500   ${right(byDistance.get(1500)!, start)}/${byDistance.get(1500)!.length}`);
-if (inForce) console.log(`  in force (distance ${BYLINE_DISTANCE})        ${right(inForce, PLACE_WEIGHTS)}/${inForce.length}`);
+console.log(`  precedence order, distance 1500    ${right(byDistance.get(1500)!, start)}/${byDistance.get(1500)!.length}`);
+if (inForce)
+  console.log(
+    `  in force, distance ${String(BYLINE_DISTANCE).padEnd(4)}         ${right(inForce, PLACE_WEIGHTS)}/${inForce.length}`,
+  );
 console.log(`  five-fold cross-validated         ${cvRight}/${cvPages}`);
 console.log(`  fitted on all dev pages           ${all.right}: distance ${all.distance}, ${JSON.stringify(all.w)}`);
