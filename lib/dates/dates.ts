@@ -90,7 +90,7 @@ const SOURCE_OF: Record<DatePlace, DateSource> = {
 
 /** How `why` names each place. */
 const PLACE_NAME: Record<DatePlace, string> = {
-  'structured-data': 'structured data (JSON-LD datePublished)',
+  'structured-data': 'JSON-LD datePublished',
   meta: 'a meta tag',
   markup: 'markup labelled as published',
   url: 'the URL',
