@@ -160,6 +160,7 @@ export function dateCandidates(
   lastModified: string | null,
   page: DatePage = {},
   bylineDistance = BYLINE_DISTANCE,
+  settleWith?: Record<DatePlace, number>,
 ): DateCandidates {
   const readAt = page.readAt ? instant(page.readAt) : NaN;
   const readDay = Number.isNaN(readAt) ? undefined : new Date(readAt).toISOString().slice(0, 10);
@@ -192,7 +193,11 @@ export function dateCandidates(
   const bodies = Array.from(doc.querySelectorAll('body') as unknown as ArrayLike<WalkNode>);
   const body = bodies.find((b) => b.childNodes.length > 0) ?? bodies[0];
   const title = doc.querySelectorAll('title')[0]?.textContent ?? '';
-  const text: PageTextDates | null = body ? pageTextDates(walkPageText(body), numericOrder(doc), readDay, title) : null;
+  // The text is walked unless the markup already settles the vote (see `settledByMarkup`).
+  const text: PageTextDates | null =
+    body && !(settleWith && settledByMarkup(stated, settleWith))
+      ? pageTextDates(walkPageText(body), numericOrder(doc), readDay, title)
+      : null;
   const textDay = (d: { day: string | null; datetime: string | null }) => {
     const iso = (d.datetime ? toIso(d.datetime) : null) ?? d.day;
     return valid(iso) ? iso : null;
@@ -245,6 +250,25 @@ export function dateCandidates(
     modified: modified[0] ? { ...modified[0], iso: local(modified[0]) } : null,
     modifiedAll: modified,
   };
+}
+
+/** The places in the page's text, whose dates need the walk of its text. */
+const TEXT_PLACES: readonly DatePlace[] = ['text-label', 'byline', 'date-element'];
+
+/**
+ * Whether the markup's dates already settle the vote with `weights`: their winning day leads the
+ * next by more than the text's places weigh together, and no time written in UTC waits for the
+ * text's day. The page's text is then not walked (the walk is most of the date finding's cost).
+ */
+function settledByMarkup(stated: Array<Candidate & { place: DatePlace }>, weights: Record<DatePlace, number>): boolean {
+  if (stated.length === 0 || stated.some((c) => c.utc)) return false;
+  const weightOf = new Map<string, number>();
+  for (const place of DATE_PLACES) {
+    const c = stated.find((s) => s.place === place);
+    if (c) weightOf.set(c.iso.slice(0, 10), (weightOf.get(c.iso.slice(0, 10)) ?? 0) + weights[place]);
+  }
+  const [top = 0, next = 0] = [...weightOf.values()].sort((a, b) => b - a);
+  return top - next > TEXT_PLACES.reduce((sum, p) => sum + weights[p], 0);
 }
 
 /**
@@ -310,7 +334,7 @@ export function findDocumentDate(
   page: DatePage = {},
   weights: Record<DatePlace, number> = PLACE_WEIGHTS,
 ): Dated | null {
-  const c = dateCandidates(doc, lastModified, page);
+  const c = dateCandidates(doc, lastModified, page, BYLINE_DISTANCE, weights);
   return pickDate(c, weights);
 }
 

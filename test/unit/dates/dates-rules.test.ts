@@ -388,6 +388,24 @@ describe('the vote between competing dates', () => {
     expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
   });
 
+  it('does not walk the text when the markup settles the vote', () => {
+    const head =
+      '<meta property="article:published_time" content="2024-03-02"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02"}</script>';
+    const body =
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p itemprop="datePublished" content="2024-03-02">Text.</p>';
+    // JSON-LD, meta and body markup agree (5 + 7 + 6): the text's places (3 + 8 + 1) cannot outweigh them.
+    expect(findDocumentDate(page(head, body), null, { readAt: READ_AT })?.why).toBe(
+      'JSON-LD datePublished (2024-03-02), with a meta tag, markup labelled as published',
+    );
+    // Two of them (5 + 7) can be outweighed: the text is read, and its byline is outvoted.
+    expect(
+      findDocumentDate(page(head, body.replace(' itemprop="datePublished" content="2024-03-02"', '')), null, { readAt: READ_AT })
+        ?.why,
+    ).toBe(
+      'JSON-LD datePublished (2024-03-02), with a meta tag: weight 12 over the byline next to the title (2024-03-09, weight 8)',
+    );
+  });
+
   it('says which place won and why', () => {
     const doc = page(
       '<meta name="date" content="2024-02-20"><meta property="article:modified_time" content="2024-03-09">',
