@@ -12,7 +12,7 @@
  *
  *   npx tsx scripts/eval-dates.ts [--check] [--wrong]
  *
- * --check exits 1 below acceptance (accuracy ≥ 0.88 and precision ≥ 0.93 on the dev half, and at
+ * --check exits 1 below acceptance (accuracy ≥ 0.92 and precision ≥ 0.95 on the dev half, and at
  * least READABILITY_SAME_DAY corpus pages on the same day); --wrong lists the pages dated wrong or
  * not at all, with the date found and where it came from.
  */
@@ -33,8 +33,8 @@ const READ_AT = new Date().toISOString();
 /** test/corpus/extract.test.ts's retrieval time. */
 const CORPUS_RETRIEVED_AT = '2026-11-30T00:00:00.000Z';
 
-/** Acceptance on the dev half (issue #24). */
-const ACCEPT = { accuracy: 0.88, precision: 0.93 };
+/** Acceptance on the dev half: floors just under the figures of the vote between dates (0.922 / 0.959). */
+const ACCEPT = { accuracy: 0.92, precision: 0.95 };
 /** Readability-corpus pages dated on Readability's day before issue #24's rules (of 24). */
 const READABILITY_SAME_DAY = 24;
 

@@ -9,12 +9,15 @@ export const extractCommand: Command = {
 Extracts a saved HTML page the way the extension does (Readability, publication date with its
 source, passages) and prints one JSON document:
 
-  {"title", "published": {"iso", "source"} | null, "text",
+  {"title", "published": {"iso", "source", "modified"?, "why"} | null, "text",
    "passages": [{"id", "text", "start", "end"}],
    "claimReviews": [{"claimReviewed", "rating", "ratingValue", "bestRating", "worstRating",
                      "author", "datePublished", "url", "claimAuthor", "appearances"}]}
 
-"start" and "end" are character offsets in "text". "claimReviews" (only when the page carries
+"why" says which place on the page gave the publication date (structured data, a meta tag, the
+URL, the byline next to the title…), which places agreed and which it outweighed; "modified" is a
+later update the page states, never taken for the publication. "start" and "end" are character
+offsets in "text". "claimReviews" (only when the page carries
 schema.org ClaimReview markup, JSON-LD or microdata) are fact-checkers' ratings as the page writes
 them; a field the markup leaves out is left out.
 

@@ -16,7 +16,7 @@ export interface DateDocument {
 /** A date the markup states, as written (ISO text after `parse`), and what the markup says it is. */
 export interface MarkupDate {
   value: string;
-  kind: Exclude<DateLabel, 'accessed'>;
+  kind: Exclude<DateLabel, 'accessed' | 'event'>;
 }
 
 /**
@@ -258,7 +258,8 @@ export function jsonLdDates(doc: DateDocument): { dates: MarkupDate[]; all: stri
 
 /**
  * The day a URL's path states: "/2020/02/17/", "/2017/7/12/", "/2020-02-17/", "…-2020-02-17.html",
- * "/20200217/". Year, month and day together only: "/2020/02/" says a month, not a day.
+ * "/20200217/", "/17-02-2020" (day or month first when the other is 12 or less). Year, month and
+ * day together only: "/2020/02/" says a month, not a day.
  */
 export function urlDay(url: string): [number, number, number] | null {
   let path: string;
@@ -271,7 +272,13 @@ export function urlDay(url: string): [number, number, number] | null {
     /\/((?:19|20)\d{2})\/(\d{1,2})\/(\d{1,2})(?=[/_.-]|$)/.exec(path) ??
     /[/_-]((?:19|20)\d{2})-(\d{2})-(\d{2})(?=[/_.-]|$)/.exec(path) ??
     /\/((?:19|20)\d{2})(\d{2})(\d{2})(?=[/_.-]|$)/.exec(path);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
+  if (m) return [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Day or month first, year last ("/29-10-2021"): only when one of the two is past 12, which says which.
+  const last = /[/_-](\d{2})-(\d{2})-((?:19|20)\d{2})(?=[/_.-]|$)/.exec(path);
+  if (!last) return null;
+  const [a, b, y] = [Number(last[1]), Number(last[2]), Number(last[3])];
+  if (a > 12 && b <= 12) return [y, b, a];
+  return b > 12 && a <= 12 ? [y, a, b] : null;
 }
 
 /** `<time datetime>` values and microdata `content` values in the body, for `offsetFor`. */

@@ -44,6 +44,8 @@ export interface PageText {
   spots: DateSpot[];
   /** Where the `<h1>` elements are in `text`. */
   headings: Array<{ start: number; end: number }>;
+  /** Where the `<h2>` elements are in `text`: the title's when no `<h1>` is (see `titleHeading`). */
+  subheadings: Array<{ start: number; end: number }>;
   /** Where the tables are in `text` (an infobox's dates are its subject's, not the page's). */
   tables: Array<{ start: number; end: number }>;
 }
@@ -83,6 +85,7 @@ export function walkPageText(root: WalkNode): PageText {
   let length = 0;
   const spots: DateSpot[] = [];
   const headings: PageText['headings'] = [];
+  const subheadings: PageText['subheadings'] = [];
   const tables: PageText['tables'] = [];
   const push = (s: string) => {
     parts.push(s);
@@ -95,6 +98,7 @@ export function walkPageText(root: WalkNode): PageText {
       if (item.date && length - item.start <= MAX_ELEMENT_TEXT)
         spots.push({ start: item.start, end: length, datetime: item.datetime });
       if (item.tag === 'H1') headings.push({ start: item.start, end: length });
+      if (item.tag === 'H2') subheadings.push({ start: item.start, end: length });
       if (item.tag === 'TABLE') tables.push({ start: item.start, end: length });
       if (item.block) push('\n');
       continue;
@@ -118,7 +122,7 @@ export function walkPageText(root: WalkNode): PageText {
     else for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i]!);
   }
   spots.sort((a, b) => a.start - b.start);
-  return { text: parts.join(''), spots, headings, tables };
+  return { text: parts.join(''), spots, headings, subheadings, tables };
 }
 
 /** What the page's text says: its labelled dates and its date elements' dates. */
@@ -129,13 +133,21 @@ export interface PageTextDates {
   modified: TextDate | null;
   /**
    * Date elements (a `<time>`, a "date" or "byline" element) with a date not labelled as an
-   * update: its first date as written and its `datetime` attribute; the title's nearest first.
+   * update: its first date as written, its `datetime` attribute, and how far it stands from the
+   * title in characters (Infinity beyond AFTER_TITLE after the `<h1>` or BEFORE_TITLE before it,
+   * or without an `<h1>`), and whether it is labelled as a publication; the title's nearest first.
    */
-  elements: Array<{ day: string | null; datetime: string | null }>;
+  elements: Array<{ day: string | null; datetime: string | null; distance: number; labelled: boolean }>;
 }
 
 /** Longest line a labelled date is read from: a byline, not a sentence that mentions a publication. */
 const MAX_LABELLED_LINE = 200;
+/**
+ * A sentence about the page itself, before its date ("This entry was posted on…", "Dieser Beitrag
+ * wurde am … veröffentlicht", blog themes' closing line): its labelled date counts on a long line too.
+ */
+const SELF_REFERENCE =
+  /(?:this (?:entry|post|article) was|dieser (?:beitrag|artikel|eintrag) wurde|cet article a été|esta entrada fue)[^.\n\d]{0,60}$/iu;
 /** How far before a date element its label may be ("Last edited: <span class=date>…"). */
 const LABEL_CONTEXT = 60;
 /** How far from the title a byline is looked for: after it (most pages), and before it. */
@@ -153,21 +165,34 @@ function lineLength(text: string, index: number): number {
   return (end < 0 ? text.length : end) - start;
 }
 
+/** Fewest title words an `<h2>` shares to title the page instead of the `<h1>`. */
+const MIN_SHARED = 3;
+
 const titleWords = (s: string) => s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /**
- * The `<h1>` that titles the page: the one whose words the document's `<title>` shares most (a
- * site's logo is often an `<h1>` too), else the first with text.
+ * The heading that titles the page: the `<h1>` whose words the document's `<title>` shares most
+ * (a site's logo is often an `<h1>` too), else the first with text; but an `<h2>` that shares more
+ * of the title's words (at least MIN_SHARED) when the `<h1>` is only the site's name.
  */
 function titleHeading(page: PageText, docTitle: string): { start: number; end: number } | null {
   const inTitle = new Set(titleWords(docTitle));
+  const shared = (h: { start: number; end: number }) => {
+    const words = titleWords(page.text.slice(h.start, h.end));
+    const count = words.filter((w) => inTitle.has(w)).length;
+    return { words: words.length, count, share: words.length > 0 ? count / words.length : 0 };
+  };
   let best: { start: number; end: number } | null = null;
   let bestShare = -1;
+  let bestCount = 0;
   for (const h of page.headings) {
-    const words = titleWords(page.text.slice(h.start, h.end));
-    if (words.length === 0) continue;
-    const share = words.filter((w) => inTitle.has(w)).length / words.length;
-    if (share > bestShare) [best, bestShare] = [h, share];
+    const { words, count, share } = shared(h);
+    if (words === 0) continue;
+    if (share > bestShare) [best, bestShare, bestCount] = [h, share, count];
+  }
+  for (const h of page.subheadings) {
+    const { count } = shared(h);
+    if (count >= MIN_SHARED && count > bestCount) [best, bestCount] = [h, count];
   }
   return best;
 }
@@ -180,15 +205,24 @@ function titleHeading(page: PageText, docTitle: string): { start: number; end: n
 export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?: string, docTitle = ''): PageTextDates {
   const limit = notAfterDay ? { notAfterDay } : {};
   const { text } = page;
-  const labelled = datesInText(text, { order, ...limit }).filter((d) => lineLength(text, d.index) <= MAX_LABELLED_LINE);
-  const found: Array<{ day: string | null; datetime: string | null; start: number }> = [];
+  const labelled = datesInText(text, { order, ...limit }).filter(
+    (d) => lineLength(text, d.index) <= MAX_LABELLED_LINE || SELF_REFERENCE.test(text.slice(Math.max(0, d.index - 80), d.index)),
+  );
+  const found: Array<{ day: string | null; datetime: string | null; start: number; distance: number; labelled: boolean }> = [];
   for (const spot of page.spots) {
     const from = Math.max(0, spot.start - LABEL_CONTEXT);
     const first = datesInText(text.slice(from, spot.end), { order, shortYears: true, ...limit }).find(
       (d) => d.index >= spot.start - from,
     );
-    if (first?.label === 'modified' || first?.label === 'accessed') continue;
-    if (spot.datetime || first) found.push({ day: first?.day ?? null, datetime: spot.datetime, start: spot.start });
+    if (first?.label === 'modified' || first?.label === 'accessed' || first?.label === 'event') continue;
+    if (spot.datetime || first)
+      found.push({
+        day: first?.day ?? null,
+        datetime: spot.datetime,
+        start: spot.start,
+        distance: Infinity,
+        labelled: first?.label === 'published',
+      });
   }
   const t = titleHeading(page, docTitle);
   if (t) {
@@ -201,10 +235,11 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
       if ((at >= t.start && at < t.end) || (d.label !== null && d.label !== 'published') || lineLength(text, at) > MAX_BYLINE)
         continue;
       if (page.tables.some((r) => at >= r.start && at < r.end)) continue;
-      found.push({ day: d.day, datetime: null, start: at });
+      found.push({ day: d.day, datetime: null, start: at, distance: Infinity, labelled: d.label === 'published' });
     }
     const distance = (s: number) =>
       s >= t.end ? (s - t.end <= AFTER_TITLE ? s - t.end : Infinity) : t.start - s <= BEFORE_TITLE ? t.start - s : Infinity;
+    for (const f of found) f.distance = distance(f.start);
     found.sort((a, b) => {
       const da = distance(a.start);
       const db = distance(b.start);
@@ -214,6 +249,6 @@ export function pageTextDates(page: PageText, order: NumericOrder, notAfterDay?:
   return {
     published: labelled.find((d) => d.label === 'published') ?? null,
     modified: labelled.find((d) => d.label === 'modified') ?? null,
-    elements: found.map(({ day, datetime }) => ({ day, datetime })),
+    elements: found.map(({ day, datetime, distance, labelled }) => ({ day, datetime, distance, labelled })),
   };
 }

@@ -6,8 +6,8 @@
  * 19 KB gzipped to the background for these few patterns, and it has no notion of a byline's label.
  */
 
-/** What the words just before a date say it is: when the page was published, updated, or when a source it cites was read. */
-export type DateLabel = 'published' | 'modified' | 'accessed';
+/** What the words just before a date say it is: when the page was published, updated, when a source it cites was read, or when an event takes place. */
+export type DateLabel = 'published' | 'modified' | 'accessed' | 'event';
 
 /**
  * How a numeric date whose day and month are both 12 or less is read: day first (most of the
@@ -163,9 +163,30 @@ const LABELS: Array<[DateLabel, RegExp]> = [
     'accessed',
     /(?:retrieved|accessed|archived|abgerufen|zugegriffen|archiviert|consulté|archivé|consultado|recuperado|archivado)(?![\p{L}])[^\n\d]{0,40}$/iu,
   ],
+  // An event's date ("Termin: 21.02.2020", "Event date:", "Date de l'événement", "Fecha del evento"):
+  // when something happens, not when the page was written.
+  [
+    'event',
+    /(?<!\p{L})(?:termin|veranstaltungsdatum|event date|date of the event|date de l'événement|fecha del evento)[^\S\n]*:?[^\S\n]*$/iu,
+  ],
   // A bare "Date:" ("Datum", "Fecha") right before the date: the page's own date, as a byline gives it.
   ['published', /(?<!\p{L})(?:date|datum|fecha)[^\S\n]*:?[^\S\n]*$/iu],
 ];
+
+/**
+ * German puts the verb last: "Dieser Beitrag wurde am 3. Dezember 2011 um 14:00 Uhr
+ * veröffentlicht". The label right after a date (a time between), read when none stands before it.
+ */
+const LABELS_AFTER: Array<[DateLabel, RegExp]> = [
+  ['published', /^[^\n]{0,25}?(?<!\p{L})(?:veröffentlicht|erschienen|publiziert)(?!\p{L})/iu],
+  ['modified', /^[^\n]{0,25}?(?<!\p{L})(?:aktualisiert|geändert|bearbeitet)(?!\p{L})/iu],
+];
+
+/** The label of a date that ends at `end`, from the words right after it (`LABELS_AFTER`). */
+function labelAfter(text: string, end: number): DateLabel | null {
+  const after = text.slice(end, end + 60);
+  return LABELS_AFTER.find(([, re]) => re.test(after))?.[0] ?? null;
+}
 
 /** The label of the date at `index`: the nearest label word before it on its line. */
 function labelBefore(text: string, index: number): DateLabel | null {
@@ -203,7 +224,8 @@ export function datesInText(text: string, options: TextDateOptions = {}): TextDa
       const day = `${p[0]}-${pad(p[1])}-${pad(p[2])}`;
       if (options.notAfterDay && day > options.notAfterDay) continue;
       if (FOOTER_CONTEXT.test(text.slice(Math.max(0, m.index - 80), m.index))) continue;
-      found.push({ index: m.index, end: m.index + m[0].length, day, label: labelBefore(text, m.index) });
+      const end = m.index + m[0].length;
+      found.push({ index: m.index, end, day, label: labelBefore(text, m.index) ?? labelAfter(text, end) });
     }
   }
   found.sort((a, b) => a.index - b.index || b.end - a.end);

@@ -17,6 +17,8 @@ export const DatedSchema = z.object({
   source: DateSourceSchema,
   /** When the page says it was last updated (ISO 8601), where it says so and that is a later day than `iso`. */
   modified: z.string().optional(),
+  /** Which place on the page won the date and why, when several compete (lib/dates/dates.ts). */
+  why: z.string().optional(),
 });
 export type Dated = z.infer<typeof DatedSchema>;
 

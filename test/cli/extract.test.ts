@@ -9,7 +9,7 @@ const PAGE_URL = 'https://hacks.mozilla.org/2015/03/this-api-is-so-fetching/';
 
 interface ExtractOutput {
   title: string;
-  published: { iso: string; source: string } | null;
+  published: { iso: string; source: string; why?: string } | null;
   text: string;
   passages: Array<{ id: string; text: string; start: number; end: number }>;
 }
@@ -23,7 +23,11 @@ describe.concurrent('spanlight extract', () => {
     const out = JSON.parse(r.stdout) as ExtractOutput;
     expect(Object.keys(out)).toEqual(['title', 'published', 'text', 'passages']);
     expect(out.title).toBe(expected.title);
-    expect(out.published).toEqual({ iso: '2015-03-10T08:05:41-07:00', source: 'meta' });
+    expect(out.published).toEqual({
+      iso: '2015-03-10T08:05:41-07:00',
+      source: 'meta',
+      why: 'markup labelled as published (2015-03-10), with the byline next to the title, a date element in the text',
+    });
     expect(out.text).toContain('The Fetch API intends to fix most of these problems.');
     expect(out.passages.length).toBeGreaterThan(10);
     let previousEnd = 0;

@@ -142,7 +142,7 @@ describe('date rules the corpus taught us', () => {
     const doc = headDoc(
       '<script type="application/ld+json">\n<![CDATA[\n{"@context":"https://schema.org","@type":"Article","datePublished":"2018-04-05T06:00"}\n]]>\n</script>',
     );
-    expect(findDocumentDate(doc, null)).toEqual({ iso: '2018-04-05T06:00:00.000Z', source: 'structured-data' });
+    expect(findDocumentDate(doc, null)).toMatchObject({ iso: '2018-04-05T06:00:00.000Z', source: 'structured-data' });
   });
 
   it("prefers the article's datePublished to that of an object nested in it", () => {
@@ -211,7 +211,7 @@ describe('markup the corpus does not have', () => {
     );
     expect(noBody.page.text).toBe('One.\nTwo.');
     expect(noBody.page.title).toBe('T');
-    expect(noBody.page.published).toEqual({ iso: '2020-01-02', source: 'meta' });
+    expect(noBody.page.published).toMatchObject({ iso: '2020-01-02', source: 'meta' });
   });
 
   it('never throws: empty input, garbage, deep nesting', async () => {

@@ -27,7 +27,7 @@ describe('a passage extracted from a page is found again in that page', () => {
       },
       parseHtmlWithLinkedom,
     );
-    expect(page.published).toEqual({ iso: '2026-02-10T09:00:00.000Z', source: 'meta' });
+    expect(page.published).toEqual({ iso: '2026-02-10T09:00:00.000Z', source: 'meta', why: 'a meta tag (2026-02-10)' });
     const passages = splitPassages(page);
     expect(passages.length).toBeGreaterThan(5);
     const live = buildTextMap(parseHtmlWithLinkedom(html, '').body as unknown as DomNodeLike, { isHidden: isHiddenByMarkup });

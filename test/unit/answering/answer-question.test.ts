@@ -99,7 +99,7 @@ describe('the first pipeline, end to end in Node over HTTP fakes', () => {
     const compose = r.trace.stages.find((s) => s.stage === 'compose')!;
     expect(compose.tokensIn).toBeGreaterThan(0);
     const census = r.evidence.find((e) => e.text.includes('412,000'))!;
-    expect(census.published).toEqual({ iso: '2026-02-10T09:00:00.000Z', source: 'meta' });
+    expect(census.published).toEqual({ iso: '2026-02-10T09:00:00.000Z', source: 'meta', why: 'a meta tag (2026-02-10)' });
   });
 
   it('one provider failing while another answers: the answer comes, the failure is in the trace', async () => {

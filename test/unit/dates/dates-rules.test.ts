@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freshnessOf } from '@/lib/panel/freshness';
-import { findDocumentDate, openingTextDate, type DatePage, type DateDocument } from '@/lib/dates/dates';
+import { dateCandidates, findDocumentDate, openingTextDate, type DatePage, type DateDocument } from '@/lib/dates/dates';
 import { toIso } from '@/lib/dates/machine-dates';
 import { datesInText, MONTH_NUMBERS } from '@/lib/dates/dates-text';
 import { urlDay } from '@/lib/dates/dates-markup';
@@ -15,8 +15,12 @@ const page = (head: string, body: string, lang = 'en') =>
     `<!doctype html><html lang="${lang}"><head><title>Harbour reopens</title>${head}</head><body>${body}</body></html>`,
     '',
   ) as unknown as DateDocument;
-const find = (doc: DateDocument, options: DatePage = {}, lastModified: string | null = null) =>
-  findDocumentDate(doc, lastModified, { readAt: READ_AT, ...options });
+/** The date found, without `why` (the vote's own tests read it). */
+const find = (doc: DateDocument, options: DatePage = {}, lastModified: string | null = null) => {
+  const found = findDocumentDate(doc, lastModified, { readAt: READ_AT, ...options });
+  if (found) delete found.why;
+  return found;
+};
 const days = (text: string, options = {}) => datesInText(text, options).map((d) => d.day);
 
 describe('machine-written dates keep the offset they are written at', () => {
@@ -172,8 +176,14 @@ describe("the URL's date", () => {
     expect(urlDay('https://news.test/x?date=20240302')).toBeNull();
   });
 
-  it('dates a page after its markup and before the HTTP header and the text', () => {
-    const doc = page('', '<h1>Harbour reopens</h1><p class="date">9 March 2024</p>');
+  it('reads a day-first or month-first date at the end of a path when one part is past 12', () => {
+    expect(urlDay('https://news.test/notices/29-10-2021')).toEqual([2021, 10, 29]);
+    expect(urlDay('https://news.test/notices/10-29-2021')).toEqual([2021, 10, 29]);
+    expect(urlDay('https://news.test/notices/04-03-2021')).toBeNull();
+  });
+
+  it('dates a page its markup does not date, before the HTTP header', () => {
+    const doc = page('', '<h1>Harbour reopens</h1><p>The harbour reopened.</p>');
     expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' }, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({
       iso: '2024-03-02',
       source: 'meta',
@@ -181,11 +191,12 @@ describe("the URL's date", () => {
   });
 });
 
-describe('the seed order: the HTTP header before the page text', () => {
-  it('takes Last-Modified before a byline, as the seed orders them', () => {
+describe('the HTTP header', () => {
+  it('dates a page nothing else dates, and is outweighed by a byline', () => {
     const doc = page('', '<h1>Harbour reopens</h1><p>Published 2 March 2024</p>');
-    expect(find(doc, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-09T10:00:00.000Z', source: 'http-header' });
-    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+    const bare = page('', '<h1>Harbour reopens</h1><p>The harbour reopened.</p>');
+    expect(find(bare, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-09T10:00:00.000Z', source: 'http-header' });
+    expect(find(doc, {}, 'Sat, 09 Mar 2024 10:00:00 GMT')).toEqual({ iso: '2024-03-02', source: 'opening-text' });
   });
 });
 
@@ -257,6 +268,14 @@ describe('page text', () => {
     expect(find(page('', body, 'en'))).toBeNull();
   });
 
+  it("reads an XHTML page's language from xml:lang", () => {
+    const xhtml = parseHtmlWithLinkedom(
+      '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en-GB"><head><title>Harbour reopens</title></head><body><h1>Harbour reopens</h1><span class="date">04/03/2024</span></body></html>',
+      '',
+    ) as unknown as DateDocument;
+    expect(find(xhtml)?.iso).toBe('2024-03-04');
+  });
+
   it('does not take a date element labelled as an update for the publication', () => {
     const doc = page(
       '',
@@ -313,7 +332,135 @@ describe('a time written in UTC is put on the day the page writes', () => {
       '<meta property="article:published_time" content="2024-03-02T23:10:00">',
       '<h1>Harbour reopens</h1><div class="byline">3 March 2024</div>',
     );
-    expect(find(doc)?.iso).toBe('2024-03-02T23:10:00.000Z');
+    const meta = dateCandidates(doc, null, { readAt: READ_AT }).dates.find((d) => d.place === 'meta');
+    expect(meta?.iso).toBe('2024-03-02T23:10:00.000Z');
+  });
+});
+
+describe('the vote between competing dates', () => {
+  const filler = '<p>' + 'The harbour reopened to ships after the winter works. '.repeat(14) + '</p>';
+
+  it('takes the byline next to the title over a lone meta tag', () => {
+    const doc = page(
+      '<meta name="date" content="2024-02-20">',
+      '<h1>Harbour reopens</h1><p class="date">2 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('takes a meta tag over structured data that disagrees with it', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-02-20"}</script>',
+      '<p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
+  it('lets places that agree outweigh a heavier one alone', () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-02-20"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02"}</script>',
+      '<p>The harbour reopened.</p>',
+    );
+    expect(find(doc, { url: 'https://news.test/2024/03/02/harbour' })).toEqual({ iso: '2024-03-02', source: 'structured-data' });
+  });
+
+  it('never takes a byline on the day the markup labels as an update', () => {
+    const doc = page(
+      '<script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02","dateModified":"2024-03-09"}</script>',
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'structured-data', modified: '2024-03-09' });
+  });
+
+  it("never takes a byline between the markup's publication and its update (a revision's date)", () => {
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02"><meta property="article:modified_time" content="2024-03-20">',
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta', modified: '2024-03-20' });
+  });
+
+  it('reads a date element far from the title as a date element, not the byline', () => {
+    const doc = page(
+      '<meta name="date" content="2024-03-02">',
+      `<h1>Harbour reopens</h1>${filler}<p class="date">9 March 2024</p>`,
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
+  it('does not walk the text when the markup settles the vote', () => {
+    const head =
+      '<meta property="article:published_time" content="2024-03-02"><script type="application/ld+json">{"@type":"NewsArticle","datePublished":"2024-03-02"}</script>';
+    const body =
+      '<h1>Harbour reopens</h1><p class="date">9 March 2024</p><p itemprop="datePublished" content="2024-03-02">Text.</p>';
+    // JSON-LD, meta and body markup agree (5 + 7 + 6): the text's places (3 + 8 + 1) cannot outweigh them.
+    expect(findDocumentDate(page(head, body), null, { readAt: READ_AT })?.why).toBe(
+      'JSON-LD datePublished (2024-03-02), with a meta tag, markup labelled as published',
+    );
+    // Two of them (5 + 7) can be outweighed: the text is read, and its byline is outvoted.
+    expect(
+      findDocumentDate(page(head, body.replace(' itemprop="datePublished" content="2024-03-02"', '')), null, { readAt: READ_AT })
+        ?.why,
+    ).toBe(
+      'JSON-LD datePublished (2024-03-02), with a meta tag: weight 12 over the byline next to the title (2024-03-09, weight 8)',
+    );
+  });
+
+  it('says which place won and why', () => {
+    const doc = page(
+      '<meta name="date" content="2024-02-20"><meta property="article:modified_time" content="2024-03-09">',
+      '<h1>Harbour reopens</h1><p class="date">2 March 2024</p><p>The harbour reopened.</p>',
+    );
+    expect(findDocumentDate(doc, null, { readAt: READ_AT, url: 'https://news.test/2024/03/02/harbour' })?.why).toBe(
+      'the URL (2024-03-02), with the byline next to the title: weight 13 over a meta tag (2024-02-20, weight 7); 2024-03-09 labelled as an update, never the publication',
+    );
+  });
+});
+
+describe('the byline and labels in the text', () => {
+  it("takes an <h2> as the title when it shares more of the <title>'s words than the <h1> (the site's name)", () => {
+    const filler = '<p>' + 'Ships, ferries and the harbour office in the port district. '.repeat(12) + '</p>';
+    const doc = parseHtmlWithLinkedom(
+      '<html lang="en"><head><title>Harbour reopens after the winter works | Port News</title><meta name="date" content="2024-02-20"></head>' +
+        `<body><h1>Port News</h1>${filler}<h2>Harbour reopens after the winter works</h2><p class="date">2 March 2024</p><p>Text.</p></body></html>`,
+      '',
+    ) as unknown as DateDocument;
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('reads a German label after its date ("am 2. März 2024 um 14:00 Uhr veröffentlicht")', () => {
+    expect(datesInText('Dieser Beitrag wurde am Samstag, 2. März 2024 um 14:00 Uhr veröffentlicht.').map((d) => d.label)).toEqual(
+      ['published'],
+    );
+    const doc = page('', '<p>Dieser Beitrag wurde am Samstag, 2. März 2024 um 14:00 Uhr veröffentlicht.</p>', 'de');
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('skips an event\'s date ("Termin: 21.02.2020") next to the title', () => {
+    expect(datesInText('Termin: 21.02.2020, 19 Uhr').map((d) => d.label)).toEqual(['event']);
+    const doc = page(
+      '<meta property="article:published_time" content="2024-03-02">',
+      '<h1>Harbour reopens</h1><p>Termin: 21.03.2024, 19 Uhr</p><p>Text.</p>',
+      'de',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'meta' });
+  });
+
+  it('reads a labelled date on a long line when the sentence is about the page itself ("This entry was posted on")', () => {
+    const doc = page(
+      '',
+      '<p>This entry was posted on Saturday, 2 March 2024 and is filed under Harbour news. You can follow any responses to this entry through the RSS 2.0 feed. Both comments and pings are currently closed, but you can leave a trackback from your own site.</p>',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
+  });
+
+  it('reads the body with content when the document has an empty one before it', () => {
+    const doc = parseHtmlWithLinkedom(
+      '<html lang="en"><head><title>Harbour reopens</title></head><body><h1>Harbour reopens</h1><p class="date">2 March 2024</p></body></html>',
+      '',
+    );
+    doc.documentElement.insertBefore(doc.createElement('body'), doc.querySelectorAll('body')[0]!);
+    expect(find(doc as unknown as DateDocument)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
   });
 });
 
