@@ -1,7 +1,6 @@
 /**
- * Mutation check of the quantity and name rules: each family's rule is taken out of the source in
- * turn (a textual edit, restored afterwards) and the unit tests that cover quantities and names are
- * run; a family whose removal leaves every test passing has no test that guards it.
+ * Mutation check of the quantity and name rules (scripts/mutation-check.ts runs it): each family's
+ * rule is taken out in turn and the unit tests of quantities and names are run.
  *
  *   npx tsx scripts/mutate-quantities.ts           prints one row per family
  *   npx tsx scripts/mutate-quantities.ts --check   exits 1 when some family's removal fails no test
@@ -9,17 +8,7 @@
  * It edits files under lib/ while it runs and puts each back before the next; an interrupted run
  * restores the file it was editing.
  */
-import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-
-interface Mutation {
-  family: string;
-  file: string;
-  /** The source text the rule is written as, and what it becomes without the rule. */
-  from: string;
-  to: string;
-}
+import { runMutationCheck, type Mutation } from './mutation-check';
 
 const UNITS = 'lib/reading/unit-words.ts';
 const UNIT_ENTRIES_LINE =
@@ -120,53 +109,4 @@ const MUTATIONS: Mutation[] = [
   },
 ];
 
-const TESTS = ['test/unit/reading'];
-
-let editing: { path: string; original: string } | null = null;
-const restore = () => {
-  if (editing) writeFileSync(editing.path, editing.original);
-  editing = null;
-};
-process.on('SIGINT', () => {
-  restore();
-  process.exit(130);
-});
-
-/** The unit tests' failures with the source as it is now (a count; -1 when vitest did not run). */
-function failures(): number {
-  const run = spawnSync('npx', ['vitest', 'run', '--reporter=json', ...TESTS], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  const start = run.stdout.indexOf('{');
-  if (start < 0) return -1;
-  try {
-    const r = JSON.parse(run.stdout.slice(start)) as { numFailedTests: number; numFailedTestSuites: number };
-    return r.numFailedTests + r.numFailedTestSuites;
-  } catch {
-    return -1;
-  }
-}
-
-const check = process.argv.includes('--check');
-const base = failures();
-if (base !== 0) {
-  console.error(`The tests fail before any mutation (${base}); fix them first.`);
-  process.exit(1);
-}
-const unguarded: string[] = [];
-console.log('| rule taken out | tests failing without it |');
-console.log('|---|---|');
-for (const m of MUTATIONS) {
-  const path = resolve(m.file);
-  const original = readFileSync(path, 'utf8');
-  if (!original.includes(m.from)) {
-    console.error(`${m.file} no longer writes the rule "${m.family}" as expected: update scripts/mutate-quantities.ts.`);
-    process.exit(1);
-  }
-  editing = { path, original };
-  writeFileSync(path, original.replace(m.from, m.to));
-  const failed = failures();
-  restore();
-  if (failed <= 0) unguarded.push(m.family);
-  console.log(`| ${m.family} | ${failed < 0 ? 'did not run' : failed} |`);
-}
-if (unguarded.length) console.error(`No test fails without: ${unguarded.join('; ')}.`);
-if (check && unguarded.length) process.exit(1);
+runMutationCheck('scripts/mutate-quantities.ts', MUTATIONS, ['test/unit/reading']);

@@ -37,6 +37,28 @@ describe('the claims of a page, in code', () => {
     expect(pageClaims({ ...PAGE, roles: undefined }).left.find((l) => l.text.startsWith('Workers'))?.reason).not.toBe('caption');
   });
 
+  it('leaves out what only its markup marks as code, a byline or a dateline, though it reads as prose', () => {
+    const byline = 'Jane Smith reported from Exampleville for the Example Gazette in 2026.';
+    const dateline = 'Exampleville, 4 March 2026, a Wednesday of the spring session.';
+    const code = 'print the number of inhabitants counted in 2026 for each district';
+    const text = ['The census counted 412,000 people in Exampleville in 2026, up from 398,000.', byline, dateline, code].join(
+      '\n',
+    );
+    const page = { text, title: 'Exampleville census', published: '2026-03-04' };
+    const roles: MarkupRoles = { texts: { byline: [byline], dateline: [dateline], code: [code] } };
+    const reasonOf = (r?: MarkupRoles) => {
+      const left = pageClaims({ ...page, roles: r }).left;
+      return (t: string) => left.find((l) => l.text === t)?.reason;
+    };
+    const marked = reasonOf(roles);
+    expect([marked(byline), marked(dateline), marked(code)]).toEqual(['byline', 'dateline', 'code']);
+    // Without the markup, no rule of language gives these reasons: they came from the markup.
+    const plain = reasonOf(undefined);
+    expect([plain(byline), plain(dateline), plain(code)]).not.toContain('byline');
+    expect([plain(byline), plain(dateline), plain(code)]).not.toContain('dateline');
+    expect([plain(byline), plain(dateline), plain(code)]).not.toContain('code');
+  });
+
   it('keeps the statements of fact, each with its sentence as written and its offsets', () => {
     const sentences = found.claims.map((c) => c.sentence);
     expect(sentences).toContain('The Lowell Mill employed 3,000 workers in 1920, more than any other mill in Massachusetts.');

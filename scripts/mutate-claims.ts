@@ -1,0 +1,145 @@
+/**
+ * Mutation check of the claim finder's rules (scripts/mutation-check.ts runs it): how sentences are
+ * mended, what is left out and why, how a claim is made to stand alone and its relative times made
+ * absolute. Each rule is taken out in turn and the unit tests of those folders are run.
+ *
+ *   npx tsx scripts/mutate-claims.ts [--check]
+ */
+import { runMutationCheck, type Mutation } from './mutation-check';
+
+const SENTENCES = 'lib/text/sentences.ts';
+const LEFT_OUT = 'lib/factcheck/left-out.ts';
+const STANDALONE = 'lib/standalone/standalone.ts';
+const TIMES = 'lib/dates/relative-times.ts';
+
+/** A language rule of left-out.ts: the line that returns `reason`, taken out. */
+const leftOut = (reason: string, line: string): Mutation => ({
+  family: `left out by language: ${reason}`,
+  file: LEFT_OUT,
+  from: line,
+  to: '',
+});
+/** A markup role no longer read as what it is (RoleIndex's order of roles). */
+const ROLES = "const order: MarkupRole[] = ['code', 'heading', 'caption', 'byline', 'dateline', 'bio'];";
+const withoutRole = (role: string): Mutation => ({
+  family: `left out by markup: ${role}`,
+  file: LEFT_OUT,
+  from: ROLES,
+  to: ROLES.replace(`'${role}', `, '').replace(`, '${role}']`, ']'),
+});
+/** One language's relative times, not read. */
+const withoutTimes = (lang: string): Mutation => ({
+  family: `relative times in ${lang}`,
+  file: TIMES,
+  from: 'for (const rule of RULES[lang]) {',
+  to: `for (const rule of lang === '${lang}' ? [] : RULES[lang]) {`,
+});
+
+const MUTATIONS: Mutation[] = [
+  {
+    family: 'a title or abbreviation before a name or number (Mr. Gale, No. 5)',
+    file: SENTENCES,
+    from: 'if (BEFORE_A_NAME.has(last)) return true;',
+    to: '',
+  },
+  {
+    family: 'a German ordinal before a month (am 3. Oktober)',
+    file: SENTENCES,
+    from: 'if (/^\\d{1,2}$/.test(last) && GERMAN_MONTHS.test(next)) return true;',
+    to: '',
+  },
+  { family: 'a lone lowercase letter (z. B.)', file: SENTENCES, from: 'if (/^\\p{Ll}$/u.test(last)) return true;', to: '' },
+  {
+    family: 'an initial or dotted abbreviation goes on into a name (William G. Gale, U.S. Embassy)',
+    file: SENTENCES,
+    from: 'return /^\\p{Lu}/u.test(next) && !OPENERS.has(next);',
+    to: 'return false;',
+  },
+  {
+    family: 'a sentence opener after an abbreviation starts a sentence (in the U.S. He said)',
+    file: SENTENCES,
+    from: 'return /^\\p{Lu}/u.test(next) && !OPENERS.has(next);',
+    to: 'return /^\\p{Lu}/u.test(next);',
+  },
+  {
+    family: 'a quotation and its attribution are one sentence (“Why?” he asked)',
+    file: SENTENCES,
+    from: '|| startsInside(after)',
+    to: '',
+  },
+  {
+    family: 'no join across a line break',
+    file: SENTENCES,
+    from: 'if (prev && sameLine(text, prev[1] - offset, span[0] - offset))',
+    to: 'if (prev)',
+  },
+  leftOut('code', "if (looksLikeCode(s)) return 'code';"),
+  leftOut('dateline', "if (short && DATELINE_WORDS.test(s) && TIME_OR_DATE.test(s)) return 'dateline';"),
+  leftOut('byline', "if (short && (BYLINE_START.test(s) || BYLINE_ROLES.test(s))) return 'byline';"),
+  leftOut('caption and credit', "if (s.length <= 300 && CREDIT.test(s)) return 'caption';"),
+  leftOut('author bio', "if (place.at >= 1 - BIO_TAIL && BIO.test(s)) return 'bio';"),
+  leftOut('heading', "if (looksLikeHeading(s, place.paragraph)) return 'heading';"),
+  leftOut('question', "if (QUESTION.test(s)) return 'question';"),
+  leftOut('instruction', "if (INSTRUCTION.test(s)) return 'instruction';"),
+  leftOut('dialogue in fiction', "if (place.fiction && QUOTED.test(s)) return 'dialogue';"),
+  leftOut('fragment', "if (s.length < MIN_CHARS || s.split(' ').length < MIN_WORDS || s.length > MAX_CHARS) return 'fragment';"),
+  withoutRole('code'),
+  withoutRole('heading'),
+  withoutRole('caption'),
+  withoutRole('byline'),
+  withoutRole('dateline'),
+  withoutRole('bio'),
+  {
+    family: 'a pronoun or bare reference becomes the name it stands for',
+    file: STANDALONE,
+    from: 'edits.push({ start: ref.start, end: ref.end, to, kind: ref.kind });',
+    to: '',
+  },
+  {
+    family: 'a surname becomes the full name of its first mention',
+    file: STANDALONE,
+    from: 'edits.push(...surnameEdits(page, claim, names, start, edits));',
+    to: '',
+  },
+  {
+    family: 'a title before a surname goes with it (Mr. Reeves → Rachel Reeves)',
+    file: STANDALONE,
+    from: "const title = HONORIFIC.exec(claim.slice(0, at))?.[0] ?? '';",
+    to: "const title = '';",
+  },
+  {
+    family: 'a statement demonstrative takes in the sentence before (This resulted in…)',
+    file: STANDALONE,
+    from: 'standalone = `${statement.standalone} ${standalone}`;',
+    to: '',
+  },
+  {
+    family: 'relative times made absolute from the page’s date',
+    file: STANDALONE,
+    from: 'let standalone = times.text;',
+    to: 'let standalone = out;',
+  },
+  {
+    family: 'a relative time on an undated page needs context',
+    file: STANDALONE,
+    from: 'if (times.unresolved) needsContext = true;',
+    to: '',
+  },
+  {
+    family: 'the speaker of a quotation',
+    file: STANDALONE,
+    from: 'const speaker = speakerOf(page, times.text, index - 1, start);',
+    to: 'const speaker = undefined as string | undefined;',
+  },
+  withoutTimes('en'),
+  withoutTimes('de'),
+  withoutTimes('fr'),
+  withoutTimes('es'),
+];
+
+runMutationCheck('scripts/mutate-claims.ts', MUTATIONS, [
+  'test/unit/text',
+  'test/unit/factcheck',
+  'test/unit/standalone',
+  'test/unit/dates',
+]);
