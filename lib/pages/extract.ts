@@ -153,10 +153,14 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   }
   // Then the prose Readability left out of the density reading's main content comes back (issue #24).
   // Pages with footnote markers keep Readability's text as it is: the markers' offsets are in it.
+  // The main content's text, less its boilerplate, is read only when some paragraph may come back.
   if (denseCopy && text.length > 0 && citations.length === 0 && missesProse(dense!, text)) {
-    const boilerplate = new Set(attempt(() => findBoilerplate(denseCopy, rules), []));
-    const map = attempt(() => buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
-    if (map) text = attempt(() => recoverProse(text, denseCopy, map.text, rules), text);
+    const mainText = () => {
+      const boilerplate = new Set(attempt(() => findBoilerplate(denseCopy, rules), []));
+      const map = buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
+      return map.text;
+    };
+    text = attempt(() => recoverProse(text, denseCopy, mainText, rules), text);
   }
   const readable = text.length > 0;
   if (!readable) {
