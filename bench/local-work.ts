@@ -1,10 +1,8 @@
 /**
  * Local work per answer (parse, extract, split, select, verify) as a ratio to Readability alone
  * (parse + Readability) on the same page and parser: both timed side by side in one process,
- * interleaved page by page, so a loaded machine slows both alike; CPU time, not wall time.
+ * interleaved run by run, so a loaded machine slows both alike; CPU time, not wall time.
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Readability } from '@mozilla/readability';
 import { extractPage } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
@@ -28,12 +26,12 @@ function cpuMs(): number {
   return (user + system) / 1000;
 }
 
-/**
- * A full garbage collection, run before each timed side (untimed): otherwise the garbage one side
- * left is collected while the other runs, and which side pays for it is chance.
- */
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+/** CPU ms `f` takes. */
+async function timed(f: () => unknown): Promise<number> {
+  const t0 = cpuMs();
+  await f();
+  return cpuMs() - t0;
+}
 
 /** Readability alone on `html`, parse included. */
 function readabilityAlone(html: string): void {
@@ -58,12 +56,12 @@ export interface LocalWork {
 }
 
 /**
- * The ratio over `htmls`: after two unmeasured passes, `rounds` rounds; in each, every page is run
- * `iterations` times, Readability alone then ours, and each side's median per page is summed. The
+ * The ratio over `htmls`: after three unmeasured passes, `rounds` rounds; in each, every page is run
+ * `iterations` times by each side, and each side's median per page is summed. The
  * figure is the median round, so one round slowed by a burst of load elsewhere cannot move it alone.
  */
 export async function localWorkRatio(htmls: string[], rounds: number, iterations: number): Promise<LocalWork> {
-  for (let i = 0; i < 2; i++)
+  for (let i = 0; i < 3; i++)
     for (const h of htmls) {
       readabilityAlone(h);
       await ourWork(h);
@@ -76,16 +74,15 @@ export async function localWorkRatio(htmls: string[], rounds: number, iterations
       const a: number[] = [];
       const b: number[] = [];
       for (let i = 0; i < iterations; i++) {
-        collectGarbage();
-        const t0 = cpuMs();
-        readabilityAlone(h);
-        const t1 = cpuMs();
-        collectGarbage();
-        const t2 = cpuMs();
-        await ourWork(h);
-        const t3 = cpuMs();
-        a.push(t1 - t0);
-        b.push(t3 - t2);
+        // Each side goes first on every other run: the garbage one side leaves is collected while
+        // the other runs, as often one way as the other.
+        if (i % 2 === 0) {
+          a.push(await timed(() => readabilityAlone(h)));
+          b.push(await timed(() => ourWork(h)));
+        } else {
+          b.push(await timed(() => ourWork(h)));
+          a.push(await timed(() => readabilityAlone(h)));
+        }
       }
       base += median(a);
       ours += median(b);
