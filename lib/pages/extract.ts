@@ -1,7 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import type { Citation, Page } from '../shared/types';
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../text/text-map';
-import { sha256HexSync } from '../text/hash';
+import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from '../dates/dates';
 import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
 import { removeReferenceLists } from './reference-lists';
@@ -194,7 +194,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     text,
     published,
     retrievedAt: input.retrievedAt,
-    contentHash: sha256HexSync(text),
+    contentHash: await sha256Hex(text),
     origin: input.origin,
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
     ...(citations.length > 0 ? { citations } : {}),
