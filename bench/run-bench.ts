@@ -1,24 +1,16 @@
 /**
  * `npm run bench`: what Spanlight costs, as counts (bytes, tokens, requests) that do not drift and
- * ratios measured side by side in one run. Counts are checked against bench/budgets.json with
- * `--check` (CI); timing ratios are printed with their targets and never fail a run.
+ * ratios measured side by side in one run. Counts, and the timing ratios measured side by side in
+ * one process (size series, local work), are checked against bench/budgets.json with `--check` (CI).
  *
- *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only] [--tokens-only] [--fact-check-only] [--size-only]
+ *   npx tsx bench/run-bench.ts [--check] [--quick] [--history-only] [--tokens-only] [--fact-check-only] [--size-only] [--local-work-only]
  */
 import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { Readability } from '@mozilla/readability';
 import { answerQuestion } from '../lib/answering/answer-question';
 import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';
-import { extractPage } from '../lib/pages/extract';
-import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
-import { splitPassages } from '../lib/pages/passages';
-import { selectEvidence } from '../lib/evidence/select';
-import { checkClaims } from '../lib/verdict/cited-claims';
-import { attachCitations } from '../lib/claims/cite';
-import { composeExtractive } from '../lib/claims/compose';
 import { memoryCache } from '../lib/run/cache';
 import { defaultSettings, type Settings } from '../lib/settings';
 import { loadPage, pagesNearMedianSize } from '../test/corpus/corpus';
@@ -38,6 +30,8 @@ const TOKENS_ONLY = args.has('--tokens-only');
 const FACT_CHECK_ONLY = args.has('--fact-check-only');
 /** Only the size series (bench/size-series.ts): no build, no data. */
 const SIZE_ONLY = args.has('--size-only');
+/** Only local work per answer / Readability alone (bench/local-work.ts): no build needed, the corpus is. */
+const LOCAL_WORK_ONLY = args.has('--local-work-only');
 /** The history the history benchmark builds (issue #17: 10,000 answers). */
 const HISTORY_ANSWERS = 10_000;
 
@@ -90,45 +84,23 @@ function bundleSizes() {
   });
 }
 
-// 2. Local work per answer in Node, as a ratio to Readability alone (parse + Readability).
+// 2. Local work per answer in Node, as a ratio to Readability alone (parse + Readability), CPU time,
+// both sides interleaved in this process (bench/local-work.ts); the median of rounds is the figure.
 async function localWork() {
-  const iterations = QUICK ? 3 : 12;
-  let base = 0;
-  let ours = 0;
-  for (const name of pagesNearMedianSize(6)) {
-    const { source } = loadPage(name);
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let i = 0; i < iterations + 2; i++) {
-      const t0 = performance.now();
-      new Readability(parseHtmlWithLinkedom(source, 'http://fakehost/test/page.html')).parse();
-      const t1 = performance.now();
-      const { page } = await extractPage(
-        {
-          html: source,
-          url: 'http://fakehost/test/page.html',
-          lastModified: null,
-          retrievedAt: '2026-11-30T00:00:00Z',
-          origin: 'web',
-        },
-        parseHtmlWithLinkedom,
-      );
-      const sel = selectEvidence(page.title, [], splitPassages(page), { maxSpans: 6 });
-      const draft = composeExtractive(page.title, sel.spans);
-      checkClaims(attachCitations(draft, sel.spans).claims, sel.spans);
-      const t2 = performance.now();
-      if (i < 2) continue;
-      a.push(t1 - t0);
-      b.push(t2 - t1);
-    }
-    base += median(a);
-    ours += median(b);
-  }
+  const { localWorkRatio } = await import('./local-work');
+  const rounds = CHECK ? 3 : 5;
+  const iterations = CHECK ? 5 : 9;
+  const w = await localWorkRatio(
+    pagesNearMedianSize(6).map((name) => loadPage(name).source),
+    rounds,
+    iterations,
+  );
   add({
-    name: 'local work per answer (parse, extract, split, select, verify) / Readability alone, Node, six median pages',
-    value: ours / base,
+    name: `local work per answer (parse, extract, split, select, verify) / Readability alone, Node, six median pages, CPU time, median of ${rounds} rounds (${w.rounds.map((r) => r.toFixed(2)).join(', ')})`,
+    value: w.ratio,
     unit: '×',
     target: '≤ 1.3',
+    budget: 'localWorkRatio',
   });
 }
 
@@ -543,19 +515,20 @@ async function main() {
   if (TOKENS_ONLY) await pipelineCounts();
   else if (FACT_CHECK_ONLY) await factCheckFigures();
   else if (SIZE_ONLY) await sizeFigures();
+  else if (LOCAL_WORK_ONLY) await localWork();
   else if (!HISTORY_ONLY) {
     bundleSizes();
     // First, in a fresh process: the other figures leave garbage that a timed page would collect.
     await sizeFigures();
+    await localWork();
     await pipelineCounts();
     await factCheckFigures();
     if (!CHECK) {
-      await localWork();
       await streaming();
       await browserFigures();
     }
   }
-  if (!TOKENS_ONLY && !FACT_CHECK_ONLY && !SIZE_ONLY) await historyFigures();
+  if (!TOKENS_ONLY && !FACT_CHECK_ONLY && !SIZE_ONLY && !LOCAL_WORK_ONLY) await historyFigures();
   const budgets = JSON.parse(readFileSync(path.resolve('bench/budgets.json'), 'utf8')) as Record<string, number>;
   const failures: string[] = [];
   console.log('figure'.padEnd(110), 'value'.padStart(12), ' target / budget');

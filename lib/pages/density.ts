@@ -209,9 +209,15 @@ export function missesProse(reading: DensityReading, text: string): boolean {
  * content put back, each after the line it follows there. Only prose comes back (long, hardly
  * linked paragraphs, not left out as boilerplate): what Readability drops around an article is
  * mostly short lines (menus, teasers, labels), and what it drops inside one is mostly prose.
- * `mainText` is the main content's text with its boilerplate left out, `main` its element.
+ * `mainText` is the main content's text with its boilerplate left out, `main` its element; given as
+ * a function, it is read only when some paragraph may come back (on most pages none does).
  */
-export function recoverProse(text: string, main: Element, mainText: string, rules: readonly BoilerplateRule[] = []): string {
+export function recoverProse(
+  text: string,
+  main: Element,
+  mainText: string | (() => string),
+  rules: readonly BoilerplateRule[] = [],
+): string {
   const prose: Element[] = [];
   measure(main, new Map(), prose);
   if (prose.length === 0) return text;
@@ -230,12 +236,13 @@ export function recoverProse(text: string, main: Element, mainText: string, rule
       (t, i) => !inText[i] && near(prose[i]!) && !inRepeatedUnit(prose[i]!, main, kept) && !framed(prose[i]!, main, rules),
     ),
   );
+  if (proseTexts.size === 0) return text;
   const lines = text.split('\n');
   const at = new Map<string, number>();
   lines.forEach((l, i) => at.set(collapse(l), i));
   const after = new Map<number, string[]>();
   let anchor = -1;
-  for (const raw of mainText.split('\n')) {
+  for (const raw of (typeof mainText === 'string' ? mainText : mainText()).split('\n')) {
     const line = collapse(raw);
     if (line === '') continue;
     const i = at.get(line);

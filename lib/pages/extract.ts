@@ -59,12 +59,22 @@ const MAX_READABLE_DEPTH = 200;
 
 /** Whether any element of `root` is nested deeper than `limit` (stops as soon as one is). */
 function nestedDeeperThan(root: Element, limit: number): boolean {
-  const stack: Array<[Element, number]> = [[root, 1]];
-  while (stack.length > 0) {
-    const [el, depth] = stack.pop()!;
+  // Sibling pointers, not `children`: linkedom builds a new list for each `children` read.
+  let el: Element | null = root;
+  let depth = 1;
+  while (el) {
     if (depth > limit) return true;
-    const kids = el.children;
-    for (let i = 0; i < kids.length; i++) stack.push([kids[i]!, depth + 1]);
+    const first: Element | null = el.firstElementChild;
+    if (first) {
+      el = first;
+      depth++;
+      continue;
+    }
+    while (el && el !== root && !el.nextElementSibling) {
+      el = el.parentElement;
+      depth--;
+    }
+    el = el && el !== root ? el.nextElementSibling : null;
   }
   return false;
 }
@@ -121,7 +131,8 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   // Markup roles too: Readability drops the classes and metadata that say what a text is.
   const roles = doc ? attempt<MarkupRoles>(() => readMarkupRoles(doc), { texts: {} }) : { texts: {} };
   // Then the reference lists go: their entries are where statements come from, not statements.
-  if (doc) attempt(() => removeReferenceLists(doc), 0);
+  // (Each list's class names are in the markup: a page without them has none.)
+  if (doc && /references|reflist|refbegin/.test(input.html)) attempt(() => removeReferenceLists(doc), 0);
   if (doc && input.html.includes('mjx-container')) attempt(() => keepMathJax(doc), 0);
   // The lead's candidates are read before Readability too: it moves the article's elements away.
   const leads = doc ? attempt<LeadCandidates | null>(() => findLeadCandidates(doc), null) : null;
@@ -153,10 +164,14 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   }
   // Then the prose Readability left out of the density reading's main content comes back (issue #24).
   // Pages with footnote markers keep Readability's text as it is: the markers' offsets are in it.
+  // The main content's text, less its boilerplate, is read only when some paragraph may come back.
   if (denseCopy && text.length > 0 && citations.length === 0 && missesProse(dense!, text)) {
-    const boilerplate = new Set(attempt(() => findBoilerplate(denseCopy, rules), []));
-    const map = attempt(() => buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
-    if (map) text = attempt(() => recoverProse(text, denseCopy, map.text, rules), text);
+    const mainText = () => {
+      const boilerplate = new Set(attempt(() => findBoilerplate(denseCopy, rules), []));
+      const map = buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
+      return map.text;
+    };
+    text = attempt(() => recoverProse(text, denseCopy, mainText, rules), text);
   }
   const readable = text.length > 0;
   if (!readable) {

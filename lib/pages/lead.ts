@@ -34,7 +34,9 @@ function looksLikeLead(el: Element): boolean {
   const inHeader = el.tagName === 'H2' && /^(?:HGROUP|HEADER)$/.test(el.parentElement?.tagName ?? '');
   if (!inHeader) {
     // Most elements have no class or id, or none with a lead's word: tell them cheaply.
-    if (!el.hasAttributes() || !LEAD_HINT.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) return false;
+    // The class as written: linkedom's getAttribute('class') rebuilds it from the class list, at a cost.
+    if (!el.hasAttributes() || !LEAD_HINT.test(`${el.getAttributeNode('class')?.value ?? ''} ${el.getAttribute('id') ?? ''}`))
+      return false;
     if (!LEAD_WORDS.test(markupWords(el))) return false;
   }
   if (el.closest('a, nav, aside, footer, li')) return false;
