@@ -11,12 +11,7 @@ import { articleHtml, startFixtureSite } from '../test/fakes/fixture-site';
 import { isPlanRequest, spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { startFakeServer } from '../test/fakes/http-server';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
+import { median } from './measure';
 
 /** Local work / Readability alone in a Chromium page, on the given pages' HTML. */
 export async function localWorkInChromium(pages: string[], iterations: number): Promise<{ ratio: number; nativeRatio: number }> {

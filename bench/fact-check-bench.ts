@@ -34,6 +34,7 @@ import { articleHtml, startFixtureSite, viaLoopback, type FixturePage } from '..
 import { startFakeBrave } from '../test/fakes/search-servers';
 import { isJudgeRequest, judgeItemsInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
 import { claimFindingGrowth, type ClaimFindingGrowth } from './claim-finding-entry';
+import { median } from './measure';
 
 /** The waits of the fakes. */
 export const FACT_CHECK_LATENCY = { search: 300, page: 300 };
@@ -43,12 +44,6 @@ export { SEARCHES_AT_ONCE };
 const CLAIMS = 8;
 const PAGES_PER_CLAIM = 3;
 const NOW = new Date('2026-11-30T12:00:00Z');
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 /** The floor the fetch limit sets: every distinct page read, FETCH_LIMIT at a time, after one search. */
 export const pageFloorMs = (pages: number) => (pages / FETCH_LIMIT) * FACT_CHECK_LATENCY.page + FACT_CHECK_LATENCY.search;

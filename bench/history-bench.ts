@@ -12,12 +12,7 @@ import { COMMON_WORD, MARKERS, exportText, historyHash, makeHistory, markerOf } 
 import { importHistoryFile } from '../lib/history/import-file';
 import type { CallBackground } from '../lib/history/history-caller';
 import type { AnswerRecord } from '../lib/shared/records';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
+import { median } from './measure';
 
 export interface HistoryFigures {
   answers: number;

@@ -11,20 +11,9 @@ import { selectEvidence } from '../lib/evidence/select';
 import { checkClaims } from '../lib/verdict/cited-claims';
 import { attachCitations } from '../lib/claims/cite';
 import { composeExtractive } from '../lib/claims/compose';
+import { median, cpuMs } from './measure';
 
 const URL_ = 'http://fakehost/test/page.html';
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/** The process's CPU time so far, ms (as in size-series.ts). */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
 
 /** CPU ms `f` takes. */
 async function timed(f: () => unknown): Promise<number> {

@@ -19,6 +19,7 @@ import { startFakeBrave } from '../test/fakes/search-servers';
 import { spansInPrompt, startFakeOpenAi } from '../test/fakes/openai-server';
 import { measureStreaming } from './streaming-bench';
 import { ONE_LINE_PROMPT, answerTokens, seedExampleRatios, tokenRatios, type AnswerTokens } from './token-bench';
+import { median } from './measure';
 
 const args = new Set(process.argv.slice(2));
 const CHECK = args.has('--check');
@@ -45,12 +46,6 @@ interface Figure {
 }
 const figures: Figure[] = [];
 const add = (f: Figure) => figures.push(f);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
 
 // 1. Bundle sizes of the built extension (npm run bench builds it first).
 function bundleSizes() {

@@ -11,6 +11,7 @@ import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import { splitPassages } from '../lib/pages/passages';
 import { findClaims } from '../lib/factcheck/fact-check';
 import { articleOfSize } from './article-of-size';
+import { median, cpuMs } from './measure';
 
 /** The sizes, in MB of HTML (1 MB = 1,000,000 characters). */
 export const SIZES_MB = [0.5, 1, 2.5, 5] as const;
@@ -33,21 +34,6 @@ export interface SizeSeries {
   /** Time per MB at the largest size over time per MB at the smallest. */
   extractRatio: number;
   claimsRatio: number;
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
-/**
- * The process's CPU time so far, ms: on a shared machine another process's load stretches wall
- * time, not the CPU time of the work itself.
- */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
 }
 
 /** Extraction as the command line does it, then the whole page's claims: each timed. */
