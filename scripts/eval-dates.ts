@@ -25,6 +25,7 @@ import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import type { Dated } from '../lib/shared/types';
 import { corpusNames, loadPage, pageUrl, sameDay } from '../test/corpus/corpus';
 import { dataPath, needData } from '../data/root';
+import { decodeSavedPage } from './saved-page';
 
 needData('scripts/eval-dates.ts');
 const DEV_DIR = dataPath('corpus/real-pages/dates');
@@ -55,20 +56,6 @@ interface DevPage {
 
 const args = new Set(process.argv.slice(2));
 
-/**
- * The page's characters, decoded as a server naming the page's own charset would have them decoded
- * (fetchPage takes the charset from the Content-Type header; a saved file has only its <meta>).
- */
-function decode(bytes: Buffer): string {
-  const head = bytes.subarray(0, 4096).toString('latin1');
-  const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /** htmldate's counts and figures for a list of (wanted day, date found) pairs. */
 function score(pairs: Array<[string, Dated | null]>) {
   let tp = 0;
@@ -89,7 +76,7 @@ async function devFigures() {
   const asWired: Array<[string, Dated | null]> = [];
   const wrong: string[] = [];
   for (const p of pages) {
-    const html = decode(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
+    const html = decodeSavedPage(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
     const { page } = await extractPage(
       { html, url: p.url, lastModified: null, retrievedAt: READ_AT, origin: 'web' },
       parseHtmlWithLinkedom,

@@ -24,6 +24,7 @@ import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import type { DomNodeLike } from '../lib/text/text-map';
 import { corpusNames, loadPage, pageUrl, tokenF1 } from '../test/corpus/corpus';
 import { dataPath, needData } from '../data/root';
+import { decodeSavedPage } from './saved-page';
 
 needData('scripts/eval-extraction.ts');
 const DEV_DIR = dataPath('corpus/real-pages/extraction');
@@ -60,20 +61,6 @@ const RULES = BOILERPLATE_RULES.filter((r) => !leftOut.has(r.name));
 const RECOVER = !args.has('--no-recovery');
 const normalise = (s: string) => s.split(/\s+/).filter(Boolean).join(' ');
 
-/**
- * The page's characters, decoded as a server naming the page's own charset would have them decoded
- * (fetchPage takes the charset from the Content-Type header; a saved file has only its <meta>).
- */
-function decode(bytes: Buffer): string {
-  const head = bytes.subarray(0, 4096).toString('latin1');
-  const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 /** A URL for the few pages trafilatura names by file ("hard::site.com-story.html"). */
 const urlOf = (url: string) => (/^https?:\/\//.test(url) ? url : `http://fakehost/${url.replace(/^\w+::/, '')}`);
 
@@ -86,7 +73,7 @@ async function devFigures(rules: readonly BoilerplateRule[] = RULES) {
   let tn = 0;
   const wrong: string[] = [];
   for (const p of pages) {
-    const html = decode(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
+    const html = decodeSavedPage(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
     const { page } = await extractPage(
       { html, url: urlOf(p.url), lastModified: null, retrievedAt: RETRIEVED_AT, origin: 'web' },
       parseHtmlWithLinkedom,

@@ -14,20 +14,11 @@ import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import { splitPassages } from '../lib/pages/passages';
 import { corpusNames, loadPage, pageUrl } from '../test/corpus/corpus';
 import { dataPath, needData } from '../data/root';
+import { decodeSavedPage } from './saved-page';
 
 needData('scripts/extract-hashes.ts');
 const RETRIEVED_AT = '2026-11-30T00:00:00.000Z';
 const hash = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex').slice(0, 16);
-
-function decode(bytes: Buffer): string {
-  const head = bytes.subarray(0, 4096).toString('latin1');
-  const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
 
 async function line(name: string, html: string, url: string) {
   const x = await extractPage({ html, url, lastModified: null, retrievedAt: RETRIEVED_AT, origin: 'web' }, parseHtmlWithLinkedom);
@@ -63,7 +54,7 @@ for (const [set, list] of [
     .filter(Boolean)
     .map((l) => JSON.parse(l) as { url: string; file: string });
   for (const p of pages) {
-    const html = decode(gunzipSync(readFileSync(path.join(dir, p.file))));
+    const html = decodeSavedPage(gunzipSync(readFileSync(path.join(dir, p.file))));
     await line(`${set}/${p.file}`, html, urlOf(p.url));
   }
 }

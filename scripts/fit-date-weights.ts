@@ -20,6 +20,7 @@ import {
 } from '../lib/dates/dates';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';
 import { dataPath, needData } from '../data/root';
+import { decodeSavedPage } from './saved-page';
 
 needData('scripts/fit-date-weights.ts');
 const DEV_DIR = dataPath('corpus/real-pages/dates');
@@ -31,17 +32,6 @@ const FOLDS = 5;
 
 type Weights = Record<DatePlace, number>;
 
-/** The page's characters, decoded as scripts/eval-dates.ts decodes them. */
-function decode(bytes: Buffer): string {
-  const head = bytes.subarray(0, 4096).toString('latin1');
-  const charset = /<meta[^>]+charset\s*=\s*["']?\s*([\w-]+)/i.exec(head)?.[1] ?? 'utf-8';
-  try {
-    return new TextDecoder(charset).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
-}
-
 const pages = readFileSync(path.join(DEV_DIR, 'dates.jsonl'), 'utf8')
   .split('\n')
   .filter(Boolean)
@@ -49,7 +39,7 @@ const pages = readFileSync(path.join(DEV_DIR, 'dates.jsonl'), 'utf8')
   .sort((a, b) => (a.file < b.file ? -1 : 1));
 type Item = { want: string; c: DateCandidates; fold: number };
 const docs = pages.map((p, i) => {
-  const html = decode(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
+  const html = decodeSavedPage(gunzipSync(readFileSync(path.join(DEV_DIR, p.file))));
   return { p, i, doc: parseHtmlWithLinkedom(html, p.url) as unknown as DateDocument };
 });
 /** For each byline distance tried, the pages where places disagree: only they move with the weights. */
