@@ -13,6 +13,7 @@ import { CitationsContext, CitationStatus, type CitationState } from './panel/ci
 import { failureLabel, hostOf, warningLabel } from './panel/labels';
 import { ClosestPassages } from './panel/closest-passages';
 import { PriorChecks } from './panel/prior-checks';
+import { OwnSources } from './panel/own-sources';
 import { ClaimForm, LeftOut } from './panel/left-out';
 
 type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
@@ -122,6 +123,7 @@ export function VerdictItem(props: {
         <div className="muted">{c.reasons.join('; ')}</div>
       )}
       <PriorChecks checks={c.priorChecks} />
+      <OwnSources sources={c.ownSources} span={span} onCite={cite} />
       {c.verdict === 'not-found' && c.closest && cite && (
         <ClosestPassages
           items={c.closest.flatMap((x) => {

@@ -17,7 +17,12 @@ async function readPage(
   url: string,
   io: Io,
   progress: (line: string) => void,
-): Promise<Pick<Page, 'title' | 'text' | 'claimReviews'> & { published: string | null; roles: MarkupRoles | undefined }> {
+): Promise<
+  Pick<Page, 'title' | 'text' | 'claimReviews' | 'links' | 'citations'> & {
+    published: string | null;
+    roles: MarkupRoles | undefined;
+  }
+> {
   const { html, source } = await readHtmlPage(file, io, 'factcheck');
   const long = html.length > LONG_PAGE_CHARS;
   const started = Date.now();
@@ -36,7 +41,15 @@ async function readPage(
       `${source}: the page has no text to check (no article, no visible text): ` +
         'a page that builds its content with JavaScript must be saved after it has loaded ("Save Page As…", complete)',
     );
-  return { title: page.title, text: page.text, claimReviews: page.claimReviews, published: page.published?.iso ?? null, roles };
+  return {
+    title: page.title,
+    text: page.text,
+    claimReviews: page.claimReviews,
+    links: page.links,
+    citations: page.citations,
+    published: page.published?.iso ?? null,
+    roles,
+  };
 }
 
 /** A checked claim as printed. */
@@ -54,6 +67,13 @@ function claimJson(c: CheckedClaim) {
       : {}),
     closest: c.closest ?? [],
     priorChecks: c.priorChecks ?? [],
+    ownSources: (c.ownSources ?? []).map((o) => ({
+      url: o.url,
+      reading: o.reading,
+      via: o.via,
+      ...(o.spanId ? { spanId: o.spanId } : {}),
+      reason: o.reason,
+    })),
   };
 }
 
@@ -239,6 +259,8 @@ Example:
         ...(page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
         published: page.published,
         roles: page.roles,
+        links: page.links,
+        citations: page.citations,
       },
       {
         ...pipeline.deps,

@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { OWN_SOURCES_PER_CHECK } from '@/lib/factcheck/own-sources';
 import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
 import { CheckboxField, TextField } from './fields';
 
@@ -39,7 +40,7 @@ export function BudgetSettings(props: {
         label={t('factCheckBudget')}
         value={draft.factCheckBudget}
         onChange={(factCheckBudget) => change({ factCheckBudget })}
-        description={t('factCheckBudgetAbout')}
+        description={t('factCheckBudgetAbout', String(OWN_SOURCES_PER_CHECK))}
         error={errors.factCheckBudget}
       />
       <p className="field-description">{t('pricesAbout')}</p>

@@ -58,7 +58,8 @@ async function readCheckedPage(
   const published = extracted.published?.iso ?? null;
   // A selection is checked as it is, dated by its page: "next year" in it means the page's next year.
   if (selection?.trim()) return { url, title, text: selection, published, cut };
-  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews, published, roles, cut };
+  const { links, citations } = extracted;
+  return { url, title, text: extracted.text, claimReviews: extracted.claimReviews, published, roles, links, citations, cut };
 }
 
 /** An earlier pass a check continues: the answer, and its result. */
@@ -181,7 +182,7 @@ export class FactCheckJobs {
           signal: controller.signal,
           ...('claimReviews' in page && page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
           published: page.published,
-          ...('roles' in page ? { roles: page.roles } : {}),
+          ...('roles' in page ? { roles: page.roles, links: page.links, citations: page.citations } : {}),
         },
         {
           ...pipeline.deps,

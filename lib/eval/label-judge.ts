@@ -85,7 +85,7 @@ export interface LabelJudgeLog {
 }
 
 /** The label-answering judge as a ChatModel; `log` records what it said. */
-export function labelJudge(book: LabelBook, options: LabelJudgeOptions = {}): ChatModel & { log: LabelJudgeLog } {
+export function labelJudge(book: Pick<LabelBook, 'label'>, options: LabelJudgeOptions = {}): ChatModel & { log: LabelJudgeLog } {
   const share = options.wrongShare ?? 0;
   const seed = options.seed ?? 1;
   const log: LabelJudgeLog = { said: [], calls: 0 };

@@ -1,9 +1,7 @@
 import type { EvidenceSpan, ProviderFailure } from '../shared/types';
-import type { FetchOutcome, PageReadHooks } from '../pages/fetch-page';
-import { normalizeUrl } from '../search/dedupe-hits';
+import type { FetchOutcome } from '../pages/fetch-page';
 import { onDomains } from '../evidence/on-domains';
 import { sanitizeEvidence, type Removal } from '../evidence/sanitize-evidence';
-import { priorityLimit, type PriorityLimiter } from '../run/concurrency';
 import { closestSentence } from '../evidence/closest-sentence';
 import type { SearchRound } from '../search/search-round';
 import { JUDGE_BATCH, type JudgeOutcome } from '../verdict/judge';
@@ -27,91 +25,20 @@ import {
   worthRetrying,
 } from './claim-searches';
 import { disposeModelQueries, queriesFor, type ClaimQueries } from './claim-queries';
+import { OwnSourceReads, ownSpans, type OwnSourceRead } from './own-source-reading';
+import { PageReads } from './page-reads';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */
 const CLOSEST_SHOWN = 3;
-
-/** A page's read: the rank index it is read for (the best of the claims asking), its outcome once in. */
-interface PageRead {
-  priority: number;
-  outcome: Promise<FetchOutcome>;
-  done?: FetchOutcome;
-}
-
-/**
- * Each page read once per check (by normalised URL), under one fetch limit, the pages of
- * higher-ranked claims first. The limit counts fetches: a page's slot is free once its bytes are in
- * (the reader's onFetched), so the next fetch is under way while this page is extracted.
- */
-class PageReads {
-  private readonly limit: PriorityLimiter;
-  private readonly reads = new Map<string, PageRead>();
-  private stopped = false;
-
-  constructor(
-    private readonly fetchPage: (url: string, hooks?: PageReadHooks) => Promise<FetchOutcome>,
-    readonly fetchLimit: number,
-  ) {
-    this.limit = priorityLimit(fetchLimit);
-  }
-
-  /** Reads a page for the claim of rank index `priority` (0 first), or joins the read already asked for. */
-  read(url: string, priority: number): Promise<FetchOutcome> {
-    const already = this.already(url, priority);
-    if (already) return already;
-    if (this.stopped) return Promise.reject(new Stopped());
-    const read = { priority } as PageRead;
-    let outcome!: Promise<FetchOutcome>;
-    // The slot is held until the fetch is over (onFetched) or, for a reader that never says so, the read ends.
-    const fetched = this.limit.run(
-      () => read.priority,
-      () =>
-        new Promise<void>((over) => {
-          outcome = this.fetchPage(url, { onFetched: over });
-          outcome.then(
-            () => over(),
-            () => over(),
-          );
-        }),
-    );
-    read.outcome = fetched.then(() => outcome);
-    read.outcome.then(
-      (o) => (read.done = o),
-      () => undefined,
-    );
-    this.reads.set(normalizeUrl(url), read);
-    return read.outcome;
-  }
-
-  /**
-   * The read another claim asked for, if any (none is started). A waiting read moves up to this
-   * claim's place: a higher-ranked claim must not wait behind the pages of lower-ranked ones.
-   */
-  already(url: string, priority: number): Promise<FetchOutcome> | undefined {
-    const r = this.reads.get(normalizeUrl(url));
-    if (!r) return undefined;
-    r.priority = Math.min(r.priority, priority);
-    return r.outcome;
-  }
-
-  /** Rejects the waiting reads and every later one; reads under way finish unheeded. */
-  stop() {
-    this.stopped = true;
-    this.limit.clear(new Stopped());
-  }
-
-  /** The reads finished so far: a stopped check does not wait for those under way. */
-  finished(): FetchOutcome[] {
-    return [...this.reads.values()].flatMap((r) => (r.done ? [r.done] : []));
-  }
-}
 
 /** A claim's spans as the check numbered them, with their text as the code and the judge read it. */
 interface ClaimSpans {
   candidates: EvidenceSpan[];
   texts: Map<string, string>;
   removed: Removal[];
+  /** The passages its own sources were read at: shown beside the verdict, never judged with the rest. */
+  own: EvidenceSpan[];
 }
 
 /** One claim's search, as the trace shows it: the queries planned and by whom, what each provider returned, the pages read. */
@@ -166,14 +93,13 @@ export class CheckRun {
   private firstSearched = 0;
   private allFirstSearched!: () => void;
   private readonly firstSearches = new Promise<void>((resolve) => (this.allFirstSearched = resolve));
+  /** The claims' own sources, read beside their searches (own-source-reads.ts). */
+  readonly own: OwnSourceReads;
 
   constructor(
     private readonly claims: RankedClaim[],
     private readonly deps: FactCheckDeps,
-    private readonly input: Pick<
-      FactCheckInput,
-      'pageUrl' | 'title' | 'judge' | 'settings' | 'spanOffset' | 'signal' | 'pageClaimReviews' | 'published'
-    >,
+    private readonly input: Omit<FactCheckInput, 'budget' | 'claims' | 'roles'>,
   ) {
     const settings = input.settings;
     this.pages = new PageReads(deps.fetchPage, settings?.fetchConcurrency ?? 3);
@@ -183,6 +109,7 @@ export class CheckRun {
     this.judgeOn = Boolean(input.judge && deps.model);
     this.spanCount = input.spanOffset ?? 0;
     this.codePending = claims.length;
+    this.own = new OwnSourceReads((url, i) => this.pages.read(url, i), input, this.judgeOn ? deps.model : null);
   }
 
   /** Runs every claim; settles when each has settled, or at once when the signal stops the check. */
@@ -289,11 +216,13 @@ export class CheckRun {
   }
 
   /** Settles a claim every search of which failed: not checked, with the first provider's failure. */
-  private settleUnchecked(i: number, claim: RankedClaim, round: SearchRound, prior: PriorCheck[]) {
+  private settleUnchecked(i: number, claim: RankedClaim, round: SearchRound, prior: PriorCheck[], own: OwnSourceRead[]) {
     const failure = round.failures[0]!;
-    this.spans.set(i, { candidates: [], texts: new Map(), removed: [] });
+    const numbered = ownSpans(own, () => `S${++this.spanCount}`);
+    this.spans.set(i, { candidates: [], texts: new Map(), removed: [], own: numbered.spans });
     this.settle(i, {
       ...claim,
+      ...numbered.records,
       verdict: 'unchecked',
       for: [],
       against: [],
@@ -304,6 +233,8 @@ export class CheckRun {
   }
 
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
+    // Its own sources are read beside its search, before any await: the allowance goes in rank order.
+    const own = this.own.start(claim, i);
     const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
@@ -315,8 +246,9 @@ export class CheckRun {
     if (this.closed) return;
     if (everyProviderFailed(round, this.deps.providers.length)) {
       const prior = this.priorChecks(claim, [], await tools);
+      const ownRead = await own;
       if (this.closed) return;
-      this.settleUnchecked(i, claim, round, prior);
+      this.settleUnchecked(i, claim, round, prior, ownRead);
       this.codePending--;
       if (this.waiting.length >= JUDGE_BATCH || this.codePending === 0) this.askJudge();
       return;
@@ -335,11 +267,14 @@ export class CheckRun {
     const selected = renumber(found.selected);
     const candidates = [...selected, ...renumber(found.closest)];
     const { texts, removed } = sanitizeEvidence(candidates);
-    this.spans.set(i, { candidates, texts, removed });
     const prior = this.priorChecks(claim, found.read, await tools);
+    const ownRead = await own;
     if (this.closed) return;
+    const numbered = ownSpans(ownRead, () => `S${++this.spanCount}`);
+    this.spans.set(i, { candidates, texts, removed, own: numbered.spans });
     const code: CheckedClaim & ClaimVerdict = {
       ...claim,
+      ...numbered.records,
       ...verdictFor(claim.text, selected, texts),
       ...(prior.length > 0 ? { priorChecks: prior } : {}),
     };
@@ -376,7 +311,7 @@ export class CheckRun {
   /** Settles a claim: its closest passages when it has no verdict, then reports it (never after a stop). */
   private settle(i: number, claim: CheckedClaim) {
     if (this.closed) return;
-    const { candidates, texts, removed } = this.spans.get(i)!;
+    const { candidates, texts, removed, own } = this.spans.get(i)!;
     const withClosest: CheckedClaim =
       claim.verdict === 'not-found' && candidates.length > 0
         ? {
@@ -387,7 +322,7 @@ export class CheckRun {
             })),
           }
         : claim;
-    const settled = { claim: withClosest, evidence: candidates };
+    const settled = { claim: withClosest, evidence: [...candidates, ...own] };
     this.settled.set(i, { ...settled, removed });
     this.deps.onSettled?.(settled);
   }

@@ -11,7 +11,8 @@ import type { ClaimVerdict, Verdict } from '../verdict/verdict';
 import type { ClaimReview, PriorCheck } from '../shared/claim-review-schema';
 import type { MarkupRoles } from '../pages/markup-roles';
 import type { LeftOut } from './left-out';
-import type { ClaimFailure } from '../shared/checked-claims';
+import type { ClaimFailure, OwnSource } from '../shared/checked-claims';
+import type { Citation, PageLink } from '../shared/types';
 
 // The fact-check's shared shapes: what it is given (deps, input, settings) and what it gives back
 // (checked and settled claims, the outcome), in a file of their own so that the orchestrator
@@ -65,6 +66,9 @@ export interface FactCheckInput {
   published?: string | null;
   /** What the page's markup says its texts are (extraction's `roles`): captions, headings, code… are not claims. */
   roles?: MarkupRoles | undefined;
+  /** The checked text's links and footnote markers, offsets in `text` (its Page's): where each claim's own sources are. */
+  links?: PageLink[] | undefined;
+  citations?: Citation[] | undefined;
 }
 
 /** The passages read nearest a claim that has no verdict, with the sentence of each closest to it. */
@@ -87,6 +91,8 @@ export interface CheckedClaim extends RankedClaim, Omit<ClaimVerdict, 'verdict'>
   closest?: ClosestPassage[];
   /** Fact-checkers' earlier ratings of this claim: shown beside the verdict, never in its place. */
   priorChecks?: PriorCheck[];
+  /** What the claim's own sources (links in its sentence, its footnote) say of it: beside the verdict, never in it. */
+  ownSources?: OwnSource[];
 }
 
 /** A claim as it settles: its verdict and the spans it names (for, against, and the closest). */

@@ -124,7 +124,7 @@ export async function factCheck(input: FactCheckInput, deps: FactCheckDeps): Pro
   // Fact Check Tools adds to a check and never decides it: its failure is a warning, said once.
   for (const f of run.priorCheckFailures) warnOnce(warnings, warningOf('search', 'provider-skipped', {}, f));
   recordSelection(trace, done, input.pageUrl, warnings);
-  const judgeCalls = recordJudge(trace, run.judged, prices);
+  const judgeCalls = recordJudge(trace, run.judged, prices) + recordOwnSources(trace, run, prices);
   const unchecked = checked.filter((c) => c.verdict === 'unchecked').length;
   trace.add('verdicts', {
     ok: true,
@@ -225,6 +225,32 @@ function recordSelection(trace: TraceRecorder, done: RunSettled[], pageUrl: stri
     summary: `${done.reduce((n, s) => n + s.evidence.length, 0)} spans for ${done.length} claims (the page's own domain, ${registrableDomain(pageUrl)}, excluded)`,
     detail: { perClaim: done.map((s) => s.evidence.map((x) => ({ spanId: x.spanId, url: x.url, score: x.score }))) },
   });
+}
+
+/**
+ * Records the claims' own sources, when any was read, as the citations stage: per claim, each
+ * source, how it is the claim's own, and what it says. Returns the model reader's calls.
+ */
+function recordOwnSources(trace: TraceRecorder, run: CheckRun, prices: Prices): number {
+  if (run.own.read.size === 0) return 0;
+  const read = [...run.own.read.entries()].sort((a, b) => a[0] - b[0]);
+  const all = read.flatMap(([, r]) => r);
+  const count = (k: string) => all.filter((r) => r.reading === k).length;
+  const tokensIn = run.own.readings.reduce((n, r) => n + r.tokensIn, 0);
+  const tokensOut = run.own.readings.reduce((n, r) => n + r.tokensOut, 0);
+  trace.add('citations', {
+    ok: true,
+    summary:
+      `${all.length} own source${all.length === 1 ? '' : 's'} of ${read.length} claim${read.length === 1 ? '' : 's'} read (never counted as independent): ` +
+      `${count('states')} state it, ${count('contradicts')} say otherwise, ${count('silent')} do not state it, ${count('unread')} could not be read` +
+      (run.own.readings.length > 0 ? `; model reader: ${run.own.readings.map((r) => r.summary).join('; ')}` : ''),
+    detail: read.map(([i, r]) => ({
+      claim: i + 1,
+      sources: r.map((x) => ({ url: x.url, via: x.via, reading: x.reading, reason: x.reason })),
+    })),
+    ...(run.own.readings.length > 0 ? { tokensIn, tokensOut, costUsd: cost(prices, tokensIn, tokensOut) } : {}),
+  });
+  return run.own.readings.length;
 }
 
 /** Records the judge stage when the judge was asked. Returns the model calls it made. */

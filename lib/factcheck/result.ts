@@ -51,6 +51,7 @@ export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
     ...(c.closest ? { closest: c.closest } : {}),
     ...(c.failure ? { failure: c.failure } : {}),
     ...(c.priorChecks?.length ? { priorChecks: c.priorChecks } : {}),
+    ...(c.ownSources?.length ? { ownSources: c.ownSources } : {}),
   };
 }
 

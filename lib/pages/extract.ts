@@ -1,9 +1,10 @@
 import { Readability } from '@mozilla/readability';
-import type { Citation, Page } from '../shared/types';
+import type { Citation, Page, PageLink } from '../shared/types';
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../text/text-map';
 import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from '../dates/dates';
-import { footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
+import { FOOTNOTE_MARKER_HTML, footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
+import { inlineLinks, relocateLinks } from './links';
 import { removeReferenceLists } from './reference-lists';
 import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
@@ -122,7 +123,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     : null;
   // Footnotes are read before Readability too: it strips the classes that mark links as external.
   const footnotes =
-    doc && input.html.includes('cite_note')
+    doc && (input.html.includes('cite_note') || FOOTNOTE_MARKER_HTML.test(input.html))
       ? attempt(() => readFootnoteTargets(doc, input.url), new Map<string, FootnoteTarget>())
       : new Map<string, FootnoteTarget>();
   // ClaimReview markup is read before Readability too: it removes the JSON-LD scripts (issue #26).
@@ -153,6 +154,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   // but still the page's date.
   let openingText: () => string = () => text;
   let citations: Citation[] = [];
+  let links: PageLink[] = [];
   if (article?.content) {
     const content = article.content;
     if (leads) attempt(() => restoreLead(content, leads), null);
@@ -160,6 +162,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     const map = attempt(() => buildTextMap(content as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) }), null);
     text = map?.text ?? '';
     if (map) citations = attempt(() => footnoteMarkers(content, map, footnotes), []);
+    if (map) links = attempt(() => inlineLinks(content, map, input.url), []);
     if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(content as unknown as DomNodeLike), text);
   }
   // Then the prose Readability left out of the density reading's main content comes back (issue #24).
@@ -171,7 +174,9 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
       const map = buildTextMap(denseCopy as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
       return map.text;
     };
+    const before = text;
     text = attempt(() => recoverProse(text, denseCopy, mainText, rules), text);
+    links = attempt(() => relocateLinks(links, before, text), []);
   }
   const readable = text.length > 0;
   if (!readable) {
@@ -183,6 +188,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
       const boilerplate = new Set(attempt(() => findBoilerplate(root, rules), []));
       const map = buildTextMap(root as unknown as DomNodeLike, { isHidden: hiddenOr(boilerplate) });
       citations = attempt(() => footnoteMarkers(root, map, footnotes), []);
+      links = attempt(() => inlineLinks(root, map, input.url), []);
       if (boilerplate.size > 0) openingText = () => attempt(() => visibleText(root as unknown as DomNodeLike), map.text);
       return map.text;
     }, '');
@@ -198,6 +204,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     origin: input.origin,
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
     ...(citations.length > 0 ? { citations } : {}),
+    ...(links.length > 0 ? { links } : {}),
     ...(claimReviews.length > 0 ? { claimReviews } : {}),
   };
   return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength), roles };

@@ -40,6 +40,19 @@ export const ClaimFailureSchema = z.object({
 
 export type ClaimFailure = z.infer<typeof ClaimFailureSchema>;
 
+/**
+ * What a claim's own source (a link in its sentence, its footnote, the report it cites) says of it:
+ * shown beside the verdict, never counted in it. `spanId` names the passage in the evidence.
+ */
+export const OwnSourceSchema = z.object({
+  url: z.string(),
+  via: z.enum(['link', 'footnote', 'attribution']),
+  reading: z.enum(['states', 'contradicts', 'silent', 'unread']),
+  spanId: z.string().optional(),
+  reason: z.string(),
+});
+export type OwnSource = z.infer<typeof OwnSourceSchema>;
+
 export const CheckedClaimSchema = FoundClaimSchema.extend({
   /** `unchecked`: every search for it failed (issue #33); no verdict, never marked on the page. */
   verdict: z.enum(['supported', 'contradicted', 'not-found', 'mixed', 'unchecked']),
@@ -52,6 +65,8 @@ export const CheckedClaimSchema = FoundClaimSchema.extend({
   failure: ClaimFailureSchema.optional().catch(undefined),
   /** Fact-checkers' earlier ratings of the claim (issue #26), apart from the verdict; unreadable when stored: left out. */
   priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
+  /** What the claim's own sources say of it (issue #38); unreadable when stored: left out. */
+  ownSources: z.array(OwnSourceSchema).optional().catch(undefined),
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PROVIDER_FAILURE_CODES } from '../providers/registry';
 import { CheckedClaimSchema, FoundClaimSchema, LeftOutSchema } from './checked-claims';
+import { PageLinkSchema } from './page-link';
+export { PageLinkSchema, type PageLink } from './page-link';
 import { ClaimReviewSchema, PriorCheckSchema } from './claim-review-schema';
 import { RefusalSchema } from './refusal-codes';
 import { TraceSchema } from './trace-schema';
@@ -82,6 +84,8 @@ export const PageSchema = z.object({
   tabId: z.number().int().optional(),
   /** Footnote markers and the sources they cite, when the page has a reference list. */
   citations: z.array(CitationSchema).optional(),
+  /** The links of the extracted text (links.ts): a claim's own sources are among them. */
+  links: z.array(PageLinkSchema).optional().catch(undefined),
   textFrom: TextFromSchema.optional(),
   /** The fact-checkers' ClaimReviews the page's markup carries, when it carries any (a stored one unreadable: left out, the page kept). */
   claimReviews: z.array(ClaimReviewSchema).optional().catch(undefined),

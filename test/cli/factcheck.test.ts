@@ -263,6 +263,7 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
       'reasons',
       'closest',
       'priorChecks',
+      'ownSources',
     ]);
     expect(spanUrl(out.evidence, census.for[0])).toBe(site.urlOf('127.0.0.1', '/census'));
     expect(spanUrl(out.evidence, mayor.against[0])).toBe(site.urlOf('localhost', '/mayor'));
@@ -292,6 +293,33 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     );
     expect(r.stdout + r.stderr).not.toContain(SEARCH_KEY);
     expect(brave.requests.some((q) => q.headers['user-agent'] === 'Spanlight/0.1 (command line)')).toBe(true);
+  });
+
+  it('own sources (issue #38): a claim linking to its source prints what the source says, apart from the verdict', async ({
+    expect,
+  }) => {
+    // The census sentence's last words link to the census page; the search finds nothing.
+    const linked = savedPage().replace(
+      CENSUS,
+      CENSUS.replace('1 January 2026', `<a href="${site.urlOf('127.0.0.1', '/census')}">1 January 2026</a>`),
+    );
+    const file = path.join(dir, 'linked.html');
+    writeFileSync(file, linked);
+    const empty = await startFakeBrave({ apiKey: SEARCH_KEY, results: () => [] });
+    const r = await runCli(['factcheck', file, '--url', PAGE_URL, '--max-claims', '1'], {
+      env: env({ SPANLIGHT_SEARCH_BASE_URL: empty.baseUrl }),
+    }).finally(() => empty.close());
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as FactCheckOut;
+    const census = out.claims[0] as ClaimOut & { ownSources: Array<{ url: string; reading: string; spanId?: string }> };
+    expect(census.sentence).toBe(CENSUS);
+    expect(census.ownSources).toEqual([
+      expect.objectContaining({ url: site.urlOf('127.0.0.1', '/census'), reading: 'states', via: 'link' }),
+    ]);
+    expect(spanUrl(out.evidence, census.ownSources[0]!.spanId)).toBe(site.urlOf('127.0.0.1', '/census'));
+    // Never counted: the search found nothing independent, so nothing is found, whatever its own source says.
+    expect(census.verdict).toBe('not-found');
+    expect(census.for).toEqual([]);
   });
 
   it('prior checks (issue #26): a ClaimReview on an evidence page, and Fact Check Tools with its key, apart from the verdict', async ({
