@@ -204,7 +204,11 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * UNSTATED_EVERY-th sentence is on no page: its search finds pages about its neighbours only, so the
  * code has no verdict for it (the judge's share).
  */
-function sourcePool(claims: CheckableClaim[]): { pages: FixturePage[]; hostsOf: (claim: number) => string[] } {
+function sourcePool(claims: CheckableClaim[]): {
+  pages: FixturePage[];
+  hostsOf: (claim: number) => string[];
+  ownSourceOf: (claim: number) => string | null;
+} {
   const subjectOf = (i: number) => Math.floor(i / SENTENCES_PER_SUBJECT);
   const subjects = subjectOf(claims.length - 1) + 1;
   const stated = (of: number[]) =>
@@ -218,10 +222,13 @@ function sourcePool(claims: CheckableClaim[]): { pages: FixturePage[]; hostsOf: 
     delayMs: FACT_CHECK_LATENCY.page,
   });
   const report = (g: number) => `report${g + 1}.test`;
+  const own = (g: number) => `source${g + 1}.test`;
   const coverage = (g: number) => `coverage${g + 1}.test`;
   const pages: FixturePage[] = [];
   for (let g = 0; g < subjects; g++) {
     pages.push(page(report(g), `Report ${g + 1}`, stated([g])));
+    // The source the subject's first sentence links to (its own source, issue #38): a page of its own.
+    pages.push(page(own(g), `Source ${g + 1}`, stated([g])));
     if (g + 1 < subjects) pages.push(page(coverage(g), `Coverage ${g + 1}`, stated([g, g + 1])));
   }
   return {
@@ -230,11 +237,14 @@ function sourcePool(claims: CheckableClaim[]): { pages: FixturePage[]; hostsOf: 
       const g = subjectOf(i);
       return [report(g), ...(g + 1 < subjects ? [coverage(g)] : []), ...(g > 0 ? [coverage(g - 1)] : [])];
     },
+    ownSourceOf: (i) => (i % SENTENCES_PER_SUBJECT === 0 ? own(subjectOf(i)) : null),
   };
 }
 
 /** One check of the whole article, as the outcome and the fakes saw it. */
 export interface WholePageRun {
+  /** Own sources the claims' links named and the check read (issue #38). */
+  ownSources: number;
   /** Wall time of the check, and time to its first settled verdict (first onSettled). */
   allMs: number;
   firstMs: number;
@@ -305,6 +315,11 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
   });
   const keyless = await pipelineOver(brave.baseUrl);
   const withModel = await pipelineOver(brave.baseUrl, { kind: 'openai', baseUrl: model.baseUrl, apiKey: 'k', model: 'fake' });
+  // Each subject's first sentence links to its own source (a page no search finds): read, they count in the floor.
+  const links = article.claims.flatMap((c, i) => {
+    const host = pool.ownSourceOf(i);
+    return host ? [{ start: c.start, end: c.end, url: site.urlOf(host, '/story') }] : [];
+  });
   const input = {
     text: article.text,
     pageUrl: article.url,
@@ -321,8 +336,9 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
     const claims = judge ? (await findClaims(article, null)).claims : undefined;
     let firstAt: number | undefined;
     const t0 = performance.now();
+    // The judge's run measures its batches alone: its claims' own sources are not read there.
     const r: FactCheckOutcome = await factCheck(
-      { ...input, settings, judge, ...(claims ? { claims } : {}) },
+      { ...input, settings, judge, ...(claims ? { claims } : { links }) },
       { ...deps, onSettled: () => (firstAt ??= performance.now()) },
     );
     const allMs = performance.now() - t0;
@@ -339,6 +355,7 @@ export async function wholePageBench(runs: number, warmUp: boolean): Promise<Who
       pageFloorMs: pageFloorMs(r.counts.pagesRead),
       searchFloorMs: searchFloorMs(r.counts.searches),
       claims: r.claims.length,
+      ownSources: r.claims.reduce((n, c) => n + (c.ownSources?.length ?? 0), 0),
       ...r.counts,
       verdicts,
       open: r.claims.filter((c) => c.verdict === 'not-found' && (c.closest?.length ?? 0) > 0).length,

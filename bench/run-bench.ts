@@ -301,7 +301,7 @@ async function factCheckFigures() {
   const last = runs[runs.length - 1]!;
   const ratios = wholePageRatios(runs);
   const of = QUICK ? 'one run, no warm-up' : `median of ${runs.length}`;
-  const what = `${article.claims}-claim article (${article.name}, its first ${article.claims} checkable sentences; ${article.sourcePages} source pages shared by subject)`;
+  const what = `${article.claims}-claim article (${article.name}, its first ${article.claims} checkable sentences; ${article.sourcePages} source pages shared by subject, ${last.ownSources} of them read as a claim's own source)`;
   add({
     name: `${what}, budget ${article.claims}, no judge: all verdicts / floor (the later of ${last.pagesRead} pages ÷ ${FETCH_LIMIT} × 300 ms + 300 ms = ${Math.round(last.pageFloorMs)} ms and ${last.searches} searches ÷ ${SEARCHES_AT_ONCE} × 300 ms = ${Math.round(last.searchFloorMs)} ms), ${of}`,
     value: ratios.allOverFloor,

@@ -233,12 +233,13 @@ export class CheckRun {
   }
 
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
-    // Its own sources are read beside its search, before any await: the allowance goes in rank order.
-    const own = this.own.start(claim, i);
+    const search = this.searchFor(claim, i);
+    // Its own sources: taken now, before any await (the allowance goes in rank order), read after its search.
+    const own = this.own.start(claim, i, search);
     const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
-      round = await this.searchFor(claim, i);
+      round = await search;
     } catch (e) {
       if (e instanceof Stopped || this.closed) return;
       throw e;

@@ -143,7 +143,7 @@ function sameAddress(a: string, b: string): boolean {
  */
 export class OwnSourceReads {
   private allowance = OWN_SOURCES_PER_CHECK;
-  /** Own-source pages not read yet: while there are some, a batch short of JUDGE_BATCH waits. */
+  /** Own-source pages taken and not read yet: while there are some, a batch short of JUDGE_BATCH waits. */
   private pending = 0;
   private asks: Array<{ page: OwnSourcePage; done: (r: OwnSourceRead) => void }> = [];
   /** Every own source read, by claim index. */
@@ -157,20 +157,30 @@ export class OwnSourceReads {
     private readonly reader: ChatModel | null,
   ) {}
 
-  /** Starts reading the own sources of the claim of rank index `i` (call in rank order); resolves with what each says. */
-  start(claim: { text: string; start: number; end: number }, i: number): Promise<OwnSourceRead[]> {
+  /**
+   * The own sources of the claim of rank index `i`, taken from the allowance now (call in rank
+   * order), read once `after` (its search) is over: beside its evidence pages, at its priority, not
+   * ahead of higher-ranked claims' pages. Resolves with what each says.
+   */
+  start(claim: { text: string; start: number; end: number }, i: number, after: Promise<unknown>): Promise<OwnSourceRead[]> {
     const { text, pageUrl: url, links, citations } = this.checked;
     if (text === undefined || this.allowance <= 0) return Promise.resolve([]);
     const found = ownSourcesOf(claim, { text, url, links, citations }).slice(0, this.allowance);
     this.allowance -= found.length;
-    return Promise.all(found.map((link) => this.readOne(claim.text, link, i))).then((read) => {
-      if (read.length > 0) this.read.set(i, read);
-      return read;
-    });
+    this.pending += found.length;
+    const over = after.then(
+      () => undefined,
+      () => undefined,
+    );
+    return over
+      .then(() => Promise.all(found.map((link) => this.readOne(claim.text, link, i))))
+      .then((read) => {
+        if (read.length > 0) this.read.set(i, read);
+        return read;
+      });
   }
 
   private async readOne(claim: string, link: OwnSourceLink, i: number): Promise<OwnSourceRead> {
-    this.pending++;
     let outcome: FetchOutcome;
     try {
       outcome = await this.readPage(link.url, i);
