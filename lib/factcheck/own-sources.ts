@@ -69,7 +69,7 @@ function dedupe(out: OwnSourceLink[]): OwnSourceLink[] {
  * else the footnote markers in it or right after it (the sources their notes name, originals
  * first); else, when the sentence attributes what it says, a link elsewhere in its paragraph whose
  * words the sentence repeats (a name, or the document: "a report by …" / "the report says").
- * Navigation and share buttons never reach the extracted text's links (links.ts).
+ * Navigation and share buttons never reach the extracted text's links (lib/pages/footnotes.ts).
  */
 export function ownSourcesOf(claim: { start: number; end: number }, page: LinkedText): OwnSourceLink[] {
   const inSentence = (page.links ?? []).filter((l) => l.start < claim.end && l.end > claim.start);

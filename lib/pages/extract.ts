@@ -3,8 +3,14 @@ import type { Citation, Page, PageLink } from '../shared/types';
 import { buildTextMap, isHiddenByMarkup, type DomNodeLike } from '../text/text-map';
 import { sha256Hex } from '../text/hash';
 import { findDocumentDate, openingTextDate } from '../dates/dates';
-import { FOOTNOTE_MARKER_HTML, footnoteMarkers, readFootnoteTargets, type FootnoteTarget } from './footnotes';
-import { inlineLinks, relocateLinks } from './links';
+import {
+  FOOTNOTE_MARKER_HTML,
+  footnoteMarkers,
+  inlineLinks,
+  readFootnoteTargets,
+  relocateLinks,
+  type FootnoteTarget,
+} from './footnotes';
 import { removeReferenceLists } from './reference-lists';
 import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boilerplate';
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';

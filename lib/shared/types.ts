@@ -84,7 +84,7 @@ export const PageSchema = z.object({
   tabId: z.number().int().optional(),
   /** Footnote markers and the sources they cite, when the page has a reference list. */
   citations: z.array(CitationSchema).optional(),
-  /** The links of the extracted text (links.ts): a claim's own sources are among them. */
+  /** The links of the extracted text (lib/pages/footnotes.ts): a claim's own sources are among them. */
   links: z.array(PageLinkSchema).optional().catch(undefined),
   textFrom: TextFromSchema.optional(),
   /** The fact-checkers' ClaimReviews the page's markup carries, when it carries any (a stored one unreadable: left out, the page kept). */

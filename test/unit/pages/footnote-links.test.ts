@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relocateLinks, sourceUrl } from '@/lib/pages/links';
+import { relocateLinks, sourceUrl } from '@/lib/pages/footnotes';
 
 describe('links of the extracted text', () => {
   it('resolves a source link and refuses share buttons, scripts, mail and the page itself', () => {
