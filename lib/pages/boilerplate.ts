@@ -226,6 +226,12 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     test: byWords(/-(?:rating|ratings|post-ratings|toc|table-of-contents|print-(?:button|link)|printfriendly|disclaimer)-/),
   },
   {
+    name: 'inset-boxes',
+    why: 'a fact box, info box or inline teaser set into the article is a side note or an advert for another page, not its text',
+    on: 'markup',
+    test: (el, { words }) => /-(?:fact-?box|info-?box|inline-?textbox|inline-teaser)-/.test(words) || /-TEASER$/.test(el.tagName),
+  },
+  {
     name: 'read-also-lines',
     why: '"Read more: …", "Lesen Sie auch: …", "Lire aussi : …", "Lea también: …" point to another article',
     on: 'line',

@@ -113,6 +113,12 @@ const CASES: Case[] = [
     gone: ['Background', 'Costs', '4.2 of 5'],
   },
   {
+    rule: 'inset-boxes',
+    title: 'a fact box, an inline text box and an inline teaser element set into the article',
+    html: `${ARTICLE}<div class="mol-factbox"><p>As many as a million riders use the network every week.</p></div><div class="inlineTextbox"><p>Read the full report in our March issue.</p></div><pp-inline-teaser><h3>FAQ on tickets</h3></pp-inline-teaser>`,
+    gone: ['a million riders', 'March issue', 'FAQ on tickets'],
+  },
+  {
     rule: 'read-also-lines',
     title: '"read also" lines in the four languages',
     html:
