@@ -129,6 +129,9 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 /** Longest line the text rules look at: boilerplate lines are short, paragraphs of prose are not. */
 const SHORT_LINE = 200;
 
+/** Longest caption that a credit marks as one: a few sentences about a picture; a longer box is not one picture's caption. */
+const MAX_CREDITED_CAPTION = 600;
+
 /** The rules, in the order they are tried (markup rules, then line rules). */
 export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
   {
@@ -201,7 +204,7 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
       if (el.tagName !== 'FIGCAPTION' && !/-(?:caption|captions|wp-caption-text|legend)-/.test(words)) return false;
       if (el.querySelector('h1, h2, h3, h4, h5, h6')) return false;
       const text = collapse(el.textContent ?? '');
-      return text.length <= 300 && (CREDIT_MARK.test(text) || SLASH_CREDIT.test(text));
+      return text.length <= MAX_CREDITED_CAPTION && (CREDIT_MARK.test(text) || SLASH_CREDIT.test(text));
     },
   },
   {

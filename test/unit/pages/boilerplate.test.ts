@@ -100,6 +100,12 @@ const CASES: Case[] = [
     kept: ['Queues at the ticket office'],
   },
   {
+    rule: 'caption-credits',
+    title: 'a long caption of several sentences that ends with its credit',
+    html: `${ARTICLE}${ARTICLE}<div class="image-box"><img src="depot.jpg" alt=""><div class="legend">The old depot on the northern edge of the city was built in 1911 for horse-drawn trams and served the electric trams from 1928. It will be restored and reopened as the line's workshop, with room for twelve vehicles and a visitors' gallery. The council bought the building back from a logistics company in 2019, after years of talks.<br>Foto © Max Muster</div></div>`,
+    gone: ['The old depot on the northern edge'],
+  },
+  {
     rule: 'datelines',
     title: 'a <time> standing alone and a metadata box; a <time> inside a sentence stays',
     html: `<time datetime="2024-03-05">5 March 2024</time><div class="entry-meta"><span>City desk</span></div>${ARTICLE}<p>The first vote, on <time datetime="2023-11-02">2 November</time>, failed by one vote.</p>`,
