@@ -235,6 +235,18 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     test: (el, { words }) => /-(?:fact-?box|info-?box|inline-?textbox|inline-teaser)-/.test(words) || /-TEASER$/.test(el.tagName),
   },
   {
+    name: 'lone-headings',
+    why: 'a heading alone in its box, beside an empty list or widget (filled by a script, or emptied as boilerplate), heads nothing of the article',
+    on: 'markup',
+    test: (el) => {
+      if (!/^H[1-6]$/.test(el.tagName)) return false;
+      const box = el.parentElement;
+      if (!box || box.children.length < 2) return false;
+      const text = collapse(el.textContent ?? '');
+      return text !== '' && collapse(box.textContent ?? '') === text;
+    },
+  },
+  {
     name: 'read-also-lines',
     why: '"Read more: …", "Lesen Sie auch: …", "Lire aussi : …", "Lea también: …" point to another article',
     on: 'line',
@@ -297,6 +309,21 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
       if (text.length > 150) return false;
       const fields = text.split(/\s[|•·]\s/);
       return fields.length >= 3 && fields.every((f) => f.length <= 40);
+    },
+  },
+  {
+    name: 'pointer-lines',
+    why: 'a short line set in italics or bold that ends with a link ("Former US commander: <a>Russia is a threat</a>") points to another article',
+    on: 'line',
+    test: (el, { text }) => {
+      if (text.length > 150) return false;
+      const only = el.firstElementChild;
+      if (!only || only !== el.lastElementChild || !/^(?:EM|I|STRONG|B)$/.test(only.tagName)) return false;
+      if (collapse(only.textContent ?? '') !== text) return false;
+      const links = only.querySelectorAll('a');
+      if (links.length !== 1) return false;
+      const link = collapse(links[0]!.textContent ?? '');
+      return link.split(' ').length >= 2 && text.endsWith(link);
     },
   },
   {

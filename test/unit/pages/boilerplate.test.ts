@@ -125,6 +125,13 @@ const CASES: Case[] = [
     gone: ['a million riders', 'March issue', 'FAQ on tickets'],
   },
   {
+    rule: 'lone-headings',
+    title: 'a heading alone beside an empty list; a heading alone in its wrapper, before its section, stays',
+    html: `<div class="box"><h3>Top 5 energy stories</h3><ul class="popular-posts"></ul></div><div class="title"><h2>How the line was planned</h2></div>${ARTICLE}`,
+    gone: ['Top 5 energy stories'],
+    kept: ['How the line was planned'],
+  },
+  {
     rule: 'read-also-lines',
     title: '"read also" lines in the four languages',
     html:
@@ -199,6 +206,13 @@ const CASES: Case[] = [
     title: 'a line of metadata fields',
     html: `<p>Tuesday | 5 March 2024 | City desk | 4 min read</p>${ARTICLE}`,
     gone: ['4 min read'],
+  },
+  {
+    rule: 'pointer-lines',
+    title: 'an italic line that ends with a link to another article; a linked word inside an italic sentence stays',
+    html: `${ARTICLE}<p><em>Former transport minister: <a href="/interview">Trams are the future of cities</a></em></p><p><em>The plan was approved by the <a href="/council">council</a> in a second vote.</em></p>`,
+    gone: ['Trams are the future of cities'],
+    kept: ['approved by the council in a second vote'],
   },
   {
     rule: 'link-lines',
