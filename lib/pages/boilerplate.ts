@@ -48,50 +48,13 @@ export interface Seen {
 }
 
 /** Elements that hold lines of text (an element of these with no block inside is a "line"). */
-const LINE_TAGS = new Set([
-  'P',
-  'LI',
-  'FIGURE',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'DT',
-  'DD',
-  'BLOCKQUOTE',
-  'FIGCAPTION',
-  'DIV',
-  'SECTION',
-  'TD',
-  'TH',
-  'HEADER',
-  'CAPTION',
-]);
+const LINE_TAGS = new Set(
+  'P LI FIGURE H1 H2 H3 H4 H5 H6 DT DD BLOCKQUOTE FIGCAPTION DIV SECTION TD TH HEADER CAPTION'.split(' '),
+);
 /** Block elements: an element containing one of these is not a line. */
 const BLOCK_TAGS = new Set([
   ...LINE_TAGS,
-  'UL',
-  'OL',
-  'DL',
-  'TABLE',
-  'TBODY',
-  'THEAD',
-  'TFOOT',
-  'TR',
-  'FORM',
-  'FIELDSET',
-  'FIGURE',
-  'ARTICLE',
-  'ASIDE',
-  'NAV',
-  'FOOTER',
-  'MAIN',
-  'PRE',
-  'HR',
-  'ADDRESS',
-  'DETAILS',
+  ...'UL OL DL TABLE TBODY THEAD TFOOT TR FORM FIELDSET FIGURE ARTICLE ASIDE NAV FOOTER MAIN PRE HR ADDRESS DETAILS'.split(' '),
 ]);
 
 /**
