@@ -9,7 +9,7 @@
  *
  *   npx tsx scripts/eval-extraction.ts [--check] [--wrong] [--without RULE,RULE] [--no-recovery] [--ablate]
  *
- * --check exits 1 below acceptance (F ≥ 0.94 and precision ≥ 0.93 on the dev third, and at least
+ * --check exits 1 below acceptance (F ≥ 0.95 and precision ≥ 0.94 on the dev third, and at least
  * READABILITY_PASSING corpus pages at F1 ≥ 0.95); --wrong lists, per page, the `without` snippets
  * kept and the `with` snippets lost; --without leaves the named boilerplate rules out; --ablate
  * --no-recovery leaves out the prose the density reading puts back; --ablate
@@ -31,8 +31,8 @@ const DEV_DIR = dataPath('corpus/real-pages/extraction');
 const RETRIEVED_AT = '2026-11-30T00:00:00.000Z';
 const F1_FLOOR = 0.95;
 
-/** Acceptance on the dev third (issue #24). */
-const ACCEPT = { f: 0.94, precision: 0.93 };
+/** Acceptance on the dev third (issue #36). */
+const ACCEPT = { f: 0.95, precision: 0.94 };
 /** Readability-corpus pages at token F1 ≥ 0.95 before issue #24's rules: as many must still pass. */
 const READABILITY_PASSING = 95;
 

@@ -48,50 +48,13 @@ export interface Seen {
 }
 
 /** Elements that hold lines of text (an element of these with no block inside is a "line"). */
-const LINE_TAGS = new Set([
-  'P',
-  'LI',
-  'FIGURE',
-  'H1',
-  'H2',
-  'H3',
-  'H4',
-  'H5',
-  'H6',
-  'DT',
-  'DD',
-  'BLOCKQUOTE',
-  'FIGCAPTION',
-  'DIV',
-  'SECTION',
-  'TD',
-  'TH',
-  'HEADER',
-  'CAPTION',
-]);
+const LINE_TAGS = new Set(
+  'P LI FIGURE H1 H2 H3 H4 H5 H6 DT DD BLOCKQUOTE FIGCAPTION DIV SECTION TD TH HEADER CAPTION'.split(' '),
+);
 /** Block elements: an element containing one of these is not a line. */
 const BLOCK_TAGS = new Set([
   ...LINE_TAGS,
-  'UL',
-  'OL',
-  'DL',
-  'TABLE',
-  'TBODY',
-  'THEAD',
-  'TFOOT',
-  'TR',
-  'FORM',
-  'FIELDSET',
-  'FIGURE',
-  'ARTICLE',
-  'ASIDE',
-  'NAV',
-  'FOOTER',
-  'MAIN',
-  'PRE',
-  'HR',
-  'ADDRESS',
-  'DETAILS',
+  ...'UL OL DL TABLE TBODY THEAD TFOOT TR FORM FIELDSET FIGURE ARTICLE ASIDE NAV FOOTER MAIN PRE HR ADDRESS DETAILS'.split(' '),
 ]);
 
 /**
@@ -128,6 +91,9 @@ const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Longest line the text rules look at: boilerplate lines are short, paragraphs of prose are not. */
 const SHORT_LINE = 200;
+
+/** Longest caption that a credit marks as one: a few sentences about a picture; a longer box is not one picture's caption. */
+const MAX_CREDITED_CAPTION = 600;
 
 /** The rules, in the order they are tried (markup rules, then line rules). */
 export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
@@ -201,7 +167,7 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
       if (el.tagName !== 'FIGCAPTION' && !/-(?:caption|captions|wp-caption-text|legend)-/.test(words)) return false;
       if (el.querySelector('h1, h2, h3, h4, h5, h6')) return false;
       const text = collapse(el.textContent ?? '');
-      return text.length <= 300 && (CREDIT_MARK.test(text) || SLASH_CREDIT.test(text));
+      return text.length <= MAX_CREDITED_CAPTION && (CREDIT_MARK.test(text) || SLASH_CREDIT.test(text));
     },
   },
   {
@@ -224,6 +190,24 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     why: 'ratings, tables of contents, print buttons and disclaimers are the page’s furniture',
     on: 'markup',
     test: byWords(/-(?:rating|ratings|post-ratings|toc|table-of-contents|print-(?:button|link)|printfriendly|disclaimer)-/),
+  },
+  {
+    name: 'inset-boxes',
+    why: 'a fact box, info box or inline teaser set into the article is a side note or an advert for another page, not its text',
+    on: 'markup',
+    test: (el, { words }) => /-(?:fact-?box|info-?box|inline-?textbox|inline-teaser)-/.test(words) || /-TEASER$/.test(el.tagName),
+  },
+  {
+    name: 'lone-headings',
+    why: 'a heading alone in its box, beside an empty list or widget (filled by a script, or emptied as boilerplate), heads nothing of the article',
+    on: 'markup',
+    test: (el) => {
+      if (!/^H[1-6]$/.test(el.tagName)) return false;
+      const box = el.parentElement;
+      if (!box || box.children.length < 2) return false;
+      const text = collapse(el.textContent ?? '');
+      return text !== '' && collapse(box.textContent ?? '') === text;
+    },
   },
   {
     name: 'read-also-lines',
@@ -288,6 +272,21 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
       if (text.length > 150) return false;
       const fields = text.split(/\s[|•·]\s/);
       return fields.length >= 3 && fields.every((f) => f.length <= 40);
+    },
+  },
+  {
+    name: 'pointer-lines',
+    why: 'a short line set in italics or bold that ends with a link ("Former US commander: <a>Russia is a threat</a>") points to another article',
+    on: 'line',
+    test: (el, { text }) => {
+      if (text.length > 150) return false;
+      const only = el.firstElementChild;
+      if (!only || only !== el.lastElementChild || !/^(?:EM|I|STRONG|B)$/.test(only.tagName)) return false;
+      if (collapse(only.textContent ?? '') !== text) return false;
+      const links = only.querySelectorAll('a');
+      if (links.length !== 1) return false;
+      const link = collapse(links[0]!.textContent ?? '');
+      return link.split(' ').length >= 2 && text.endsWith(link);
     },
   },
   {

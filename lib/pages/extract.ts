@@ -16,7 +16,7 @@ import { BOILERPLATE_RULES, findBoilerplate, type BoilerplateRule } from './boil
 import { findLeadCandidates, restoreLead, type LeadCandidates } from './lead';
 import { readClaimReviews } from './claim-review';
 import type { ClaimReview } from '../shared/claim-review-schema';
-import { missesProse, readByDensity, recoverProse } from './density';
+import { MIN_PROSE, missesProse, readByDensity, recoverProse } from './density';
 import { readMarkupRoles, type MarkupRoles } from './markup-roles';
 
 /** Parses HTML into a Document: DOMParser in a page, linkedom in the worker and in Node. */
@@ -146,6 +146,9 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   // The density reading too, on a copy of its element: Readability rewrites the document.
   const dense = doc?.body && options.recoverProse !== false ? attempt(() => readByDensity(doc.body), null) : null;
   const denseCopy = dense?.main ? attempt(() => dense.main!.cloneNode(true) as Element, null) : null;
+  // The article a script draws, in a <noscript>, when it holds more prose than the rest of the page.
+  if (doc?.body && NOSCRIPT_PROSE.test(input.html))
+    attempt(() => keepNoscriptProse(doc, dense ? dense.pageProse : readByDensity(doc.body).pageProse), 0);
   // Readability's default threshold (500 characters) matters: with a lower one, a short block such
   // as a "printed from" footer passes as the article on the first, strictest attempt.
   const tooDeep = !doc || attempt(() => nestedDeeperThan(doc.documentElement, MAX_READABLE_DEPTH), true);
@@ -228,3 +231,31 @@ export function keepMathJax(doc: Document): number {
   for (const el of containers) el.removeAttribute('class');
   return containers.length;
 }
+
+/** A <noscript> with a paragraph inside, in the HTML: the cheap test before keepNoscriptProse walks the document's <noscript>s. */
+const NOSCRIPT_PROSE = /<noscript\b[^>]*>(?:(?!<\/noscript)[\s\S]){0,3000}?<p[\s>]/i;
+
+/**
+ * Some pages draw their article with a script and give its text to readers without scripts in a
+ * <noscript>, which Readability removes and the text map skips: the article is then lost. A
+ * <noscript> whose paragraphs of prose (MIN_PROSE characters or more) hold more than `pageProse`,
+ * the prose of the page outside its <noscript>s, and at least NOSCRIPT_PROSE_CHARS, is replaced by
+ * its content; a notice to turn scripts on beside an article is left alone. Returns how many were.
+ */
+export function keepNoscriptProse(doc: Document, pageProse: number): number {
+  let kept = 0;
+  for (const el of Array.from(doc.querySelectorAll('noscript'))) {
+    let prose = 0;
+    for (const p of Array.from(el.querySelectorAll('p'))) {
+      const length = (p.textContent ?? '').replace(/\s+/g, ' ').trim().length;
+      if (length >= MIN_PROSE) prose += length;
+    }
+    if (prose < NOSCRIPT_PROSE_CHARS || prose <= pageProse) continue;
+    el.replaceWith(...Array.from(el.childNodes));
+    kept++;
+  }
+  return kept;
+}
+
+/** Least prose a <noscript> must hold to be the page's text rather than a notice ("Please enable JavaScript…"). */
+const NOSCRIPT_PROSE_CHARS = 400;

@@ -25,13 +25,18 @@ export interface LeadCandidates {
   elements: Element[];
   /** Elements that look like a lead and follow a headline (<h1>), in document order. */
   candidates: Element[];
+  /** A copy of each candidate as it was: Readability may empty a box it does not take (it moves a lone paragraph out of its <div>). */
+  copies: Element[];
 }
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** Whether `el` reads as a lead: words of a lead, sentence-length text, hardly any link text. */
 function looksLikeLead(el: Element): boolean {
-  const inHeader = el.tagName === 'H2' && /^(?:HGROUP|HEADER)$/.test(el.parentElement?.tagName ?? '');
+  // A deck or a standfirst paragraph beside the headline, in its header.
+  const inHeader =
+    (el.tagName === 'H2' && /^(?:HGROUP|HEADER)$/.test(el.parentElement?.tagName ?? '')) ||
+    (el.tagName === 'P' && (el.parentElement?.tagName === 'HEADER' || el.previousElementSibling?.tagName === 'H1'));
   if (!inHeader) {
     // Most elements have no class or id, or none with a lead's word: tell them cheaply.
     // The class as written: linkedom's getAttribute('class') rebuilds it from the class list, at a cost.
@@ -59,7 +64,7 @@ export function findLeadCandidates(doc: Document): LeadCandidates {
     if (el.tagName === 'H1') seenHeadline = true;
     else if (seenHeadline && looksLikeLead(el) && !candidates.some((c) => c.contains(el))) candidates.push(el);
   }
-  return { elements, candidates };
+  return { elements, candidates, copies: candidates.map((c) => c.cloneNode(true) as Element) };
 }
 
 /**
@@ -78,8 +83,9 @@ export function restoreLead(content: Element, leads: LeadCandidates): Element | 
   }
   if (first === Infinity) return null;
   const before = leads.candidates.filter((c) => (order.get(c) ?? Infinity) < first && !content.contains(c));
-  const lead = before[before.length - 1];
-  if (!lead) return null;
+  const last = before[before.length - 1];
+  if (!last) return null;
+  const lead = leads.copies[leads.candidates.indexOf(last)] ?? last;
   const text = collapse(lead.textContent ?? '');
   if (collapse(content.textContent ?? '').includes(text.slice(0, 80))) return null;
   const host = content.firstElementChild ?? content;

@@ -100,6 +100,12 @@ const CASES: Case[] = [
     kept: ['Queues at the ticket office'],
   },
   {
+    rule: 'caption-credits',
+    title: 'a long caption of several sentences that ends with its credit',
+    html: `${ARTICLE}${ARTICLE}<div class="image-box"><img src="depot.jpg" alt=""><div class="legend">The old depot on the northern edge of the city was built in 1911 for horse-drawn trams and served the electric trams from 1928. It will be restored and reopened as the line's workshop, with room for twelve vehicles and a visitors' gallery. The council bought the building back from a logistics company in 2019, after years of talks.<br>Foto © Max Muster</div></div>`,
+    gone: ['The old depot on the northern edge'],
+  },
+  {
     rule: 'datelines',
     title: 'a <time> standing alone and a metadata box; a <time> inside a sentence stays',
     html: `<time datetime="2024-03-05">5 March 2024</time><div class="entry-meta"><span>City desk</span></div>${ARTICLE}<p>The first vote, on <time datetime="2023-11-02">2 November</time>, failed by one vote.</p>`,
@@ -111,6 +117,19 @@ const CASES: Case[] = [
     title: 'a table of contents and a rating widget',
     html: `<div class="toc"><ol><li><a href="#a">Background</a></li><li><a href="#b">Costs</a></li></ol></div>${ARTICLE}<div class="post-ratings"><span>4.2 of 5</span></div>`,
     gone: ['Background', 'Costs', '4.2 of 5'],
+  },
+  {
+    rule: 'inset-boxes',
+    title: 'a fact box, an inline text box and an inline teaser element set into the article',
+    html: `${ARTICLE}<div class="mol-factbox"><p>As many as a million riders use the network every week.</p></div><div class="inlineTextbox"><p>Read the full report in our March issue.</p></div><pp-inline-teaser><h3>FAQ on tickets</h3></pp-inline-teaser>`,
+    gone: ['a million riders', 'March issue', 'FAQ on tickets'],
+  },
+  {
+    rule: 'lone-headings',
+    title: 'a heading alone beside an empty list; a heading alone in its wrapper, before its section, stays',
+    html: `<div class="box"><h3>Top 5 energy stories</h3><ul class="popular-posts"></ul></div><div class="title"><h2>How the line was planned</h2></div>${ARTICLE}`,
+    gone: ['Top 5 energy stories'],
+    kept: ['How the line was planned'],
   },
   {
     rule: 'read-also-lines',
@@ -187,6 +206,13 @@ const CASES: Case[] = [
     title: 'a line of metadata fields',
     html: `<p>Tuesday | 5 March 2024 | City desk | 4 min read</p>${ARTICLE}`,
     gone: ['4 min read'],
+  },
+  {
+    rule: 'pointer-lines',
+    title: 'an italic line that ends with a link to another article; a linked word inside an italic sentence stays',
+    html: `${ARTICLE}<p><em>Former transport minister: <a href="/interview">Trams are the future of cities</a></em></p><p><em>The plan was approved by the <a href="/council">council</a> in a second vote.</em></p>`,
+    gone: ['Trams are the future of cities'],
+    kept: ['approved by the council in a second vote'],
   },
   {
     rule: 'link-lines',

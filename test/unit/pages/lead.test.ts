@@ -35,6 +35,30 @@ describe('the lead Readability leaves out', () => {
     expect(p.text).not.toContain(LEAD);
   });
 
+  it('is put back when Readability emptied its box (a lone paragraph moved out of its <div>)', async () => {
+    const { page: p } = await extract(
+      `<html><head><title>Tram line approved</title></head><body><header><h1>Tram line approved</h1><div class="article-teaser"><p>${LEAD}</p></div></header>` +
+        `<div class="story-body">${BODY}</div></body></html>`,
+    );
+    expect(p.text.startsWith(LEAD)).toBe(true);
+  });
+
+  it('is the paragraph beside the headline in its header, with no class naming it', async () => {
+    const { page: p } = await extract(
+      `<html><head><title>Tram line approved</title></head><body><header><h1>Tram line approved</h1><div class="byline">By Ann Lee</div><p>${LEAD}</p></header>` +
+        `<div class="sidebar-box"><a href="/other">Another story entirely</a></div><article><div class="story-body">${BODY}</div></article></body></html>`,
+    );
+    expect(p.text.startsWith(LEAD)).toBe(true);
+  });
+
+  it('is the paragraph right after the headline, with no class naming it', async () => {
+    const { page: p } = await extract(
+      `<html><head><title>Tram line approved</title></head><body><div class="hero"><h1>Tram line approved</h1><p>${LEAD}</p></div>` +
+        `<div class="story-body">${BODY}</div></body></html>`,
+    );
+    expect(p.text.startsWith(LEAD)).toBe(true);
+  });
+
   it('is taken once when Readability kept it', async () => {
     const html = `<html><head><title>Tram line approved</title></head><body><article><h1>Tram line approved</h1><p class="intro">${LEAD}</p>${BODY}</article></body></html>`;
     const { page: p } = await extract(html);
