@@ -5,6 +5,8 @@ import { fetchPage, type PageReadHooks } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
 import type { Page } from '@/lib/shared/types';
+import { labelJudge, LabelBook } from '@/lib/eval/label-judge';
+import type { ChatModel } from '@/lib/model/chat-model';
 import { articleHtml, startFixtureSite, viaLoopback, type FixtureSite } from '../../fakes/fixture-site';
 import { startFakeBrave } from '../../fakes/search-servers';
 
@@ -82,14 +84,22 @@ describe("a claim's own source, read and compared", () => {
     await Promise.all([site?.close(), brave?.close()]);
   });
 
-  async function check() {
+  async function check(model: ChatModel | null = null) {
     const claims: RankedClaim[] = Object.values(SENTENCES).map((s, i) => {
       const start = page.text.indexOf(s);
       return { text: s, sentence: s, start, end: start + s.length, rank: i + 1, worth: 1 };
     });
     expect(claims.every((c) => c.start >= 0)).toBe(true);
     return factCheck(
-      { text: page.text, pageUrl: page.url, title: page.title, claims, links: page.links, citations: page.citations },
+      {
+        text: page.text,
+        pageUrl: page.url,
+        title: page.title,
+        claims,
+        links: page.links,
+        citations: page.citations,
+        judge: model !== null,
+      },
       {
         now: () => NOW,
         fetch: viaLoopback(),
@@ -102,7 +112,7 @@ describe("a claim's own source, read and compared", () => {
             now: () => NOW,
             ...hooks,
           }),
-        model: null,
+        model,
         onProgress: () => undefined,
       },
     );
@@ -141,5 +151,18 @@ describe("a claim's own source, read and compared", () => {
     expect(stage?.summary).toMatch(
       /5 own sources of 5 claims read.*2 state it, 1 say otherwise, 1 do not state it, 1 could not be read/,
     );
+  });
+
+  it('with the judge on, a model reads the stating windows in one batch; it may take "states" back, never "says otherwise"', async () => {
+    // A model that finds no passage stating anything (the labels know none: it answers "neither").
+    const model = labelJudge(new LabelBook());
+    const r = await check(model);
+    const byText = new Map(r.claims.map((c) => [c.text, c]));
+    const reading = (s: string) => byText.get(s)?.ownSources?.map((o) => o.reading);
+    expect(model.log.calls).toBe(1);
+    expect(reading(SENTENCES.states)).toEqual(['silent']);
+    expect(byText.get(SENTENCES.states)!.ownSources![0]!.reason).toBe('the model found no passage stating it');
+    expect(reading(SENTENCES.contradicts)).toEqual(['contradicts']);
+    expect(reading(SENTENCES.unread)).toEqual(['unread']);
   });
 });
