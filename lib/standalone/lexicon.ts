@@ -67,7 +67,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     expletive:
       /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b/iu,
     intro: set(
-      'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there',
+      'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there but and yet so still',
     ),
     locative: set('in at from near to into'),
     speechAfter: 'said|says|added|explained|stated|noted|asked|wrote|according to',

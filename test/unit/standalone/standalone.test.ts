@@ -25,6 +25,16 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(out!.needsContext).toBe(false);
   });
 
+  it('names a "he" after an opening conjunction ("But he…"), which was neither resolved nor flagged', () => {
+    const text = 'Mark Warner is a senator from Virginia. But he introduced a bill in 2017.';
+    const [out] = run(
+      { text, title: 'Senate passes a bill on drones - Daily News', published: null, lang: 'en' },
+      'But he introduced a bill in 2017.',
+    );
+    expect(out!.standalone).toBe('But Mark Warner introduced a bill in 2017.');
+    expect(out!.needsContext).toBe(false);
+  });
+
   it('names "The company" and "Its" by the page subject, from the title without its site suffix', () => {
     const text = 'Acme Corporation makes anvils. The company was founded in 1920. Its products are sold worldwide.';
     const [a, b] = run(
