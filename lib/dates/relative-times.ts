@@ -17,7 +17,7 @@ export interface AbsoluteTimes {
   unresolved: boolean;
 }
 
-type Unit = 'year' | 'month' | 'day' | 'weekday' | 'season';
+type Unit = 'year' | 'month' | 'day' | 'weekday' | 'season' | 'named-month' | 'years-ago' | 'months-ago';
 
 interface Rule {
   /** Group 1: an optional preposition before the phrase; the named group `wd` a weekday. */
@@ -42,6 +42,26 @@ const WEEKDAYS: Record<Language, string[]> = {
 /** Month names in the four languages: a weekday before one is already dated ("on Tuesday, March 6"). */
 const MONTHS = [...MONTH_NUMBERS.keys()].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const wd = (lang: Language) => `(?<wd>${WEEKDAYS[lang].join('|')})`;
+const EN_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+/** An English month by name ("May" only after "last" or "next", where it cannot be the verb). */
+const month = `(?<mon>${EN_MONTHS.join('|')})`;
+/** A count of years or months, in figures or words. */
+const COUNTS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const count = `(?<n>\\d{1,2}|${COUNTS.join('|')})`;
+const countOf = (n: string) => (/^\d+$/.test(n) ? Number(n) : COUNTS.indexOf(n.toLowerCase()) + 1);
 
 /** Prepositions kept before an absolute year or day ("since 2017", "seit 2017", "depuis 2017"). */
 const PREP: Record<Language, string> = {
@@ -65,6 +85,10 @@ const RULES: Record<Language, Rule[]> = {
     { pattern: rx(`(?<!the\\s)${PREP.en}last month`), unit: 'month', offset: -1 },
     { pattern: rx(`${PREP.en}this month`), unit: 'month', offset: 0 },
     { pattern: rx(`${PREP.en}this season`), unit: 'season', offset: 0 },
+    { pattern: rx(`(?<!the\\s)()last ${month}`), unit: 'named-month', offset: -1 },
+    { pattern: rx(`(?<!the\\s)()next ${month}`), unit: 'named-month', offset: 1 },
+    { pattern: rx(`${PREP.en}${count} years? ago`), unit: 'years-ago', offset: 0 },
+    { pattern: rx(`${PREP.en}${count} months? ago`), unit: 'months-ago', offset: 0 },
     { pattern: rx(`${PREP.en}yesterday`), unit: 'day', offset: -1 },
     { pattern: rx(`${PREP.en}today`), unit: 'day', offset: 0 },
     { pattern: rx(`${PREP.en}tomorrow`), unit: 'day', offset: 1 },
@@ -166,6 +190,17 @@ function resolve(rule: Rule, match: RegExpExecArray, published: Date, lang: Lang
     }
     case 'season':
       return `${prep ?? 'in'} the ${published.getUTCFullYear()} season`;
+    case 'named-month': {
+      // "last July": the latest July before the date's month; "next July": the first after it.
+      const m = EN_MONTHS.indexOf(match.groups!.mon!.toLowerCase());
+      const now = published.getUTCMonth();
+      const year = published.getUTCFullYear() + (rule.offset < 0 ? (m < now ? 0 : -1) : m > now ? 0 : 1);
+      return `in ${monthName(lang, new Date(Date.UTC(year, m, 1)))}`;
+    }
+    case 'years-ago':
+      return withPrep(String(published.getUTCFullYear() - countOf(match.groups!.n!)), prep, YEAR_PREP[lang], lang);
+    case 'months-ago':
+      return withPrep(monthName(lang, addMonths(published, -countOf(match.groups!.n!))), prep, YEAR_PREP[lang], lang, 'month');
     case 'month':
       return withPrep(
         monthName(lang, addMonths(published, rule.offset)),
@@ -197,7 +232,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * none of them has no relative time, and most sentences have none.
  */
 const KEYS: Record<Language, RegExp> = {
-  en: new RegExp(`year|month|season|yesterday|today|tomorrow|${WEEKDAYS.en.join('|')}`, 'iu'),
+  en: new RegExp(`year|month|season|yesterday|today|tomorrow|${WEEKDAYS.en.join('|')}|${EN_MONTHS.join('|')}`, 'iu'),
   de: new RegExp(`jahr|monat|gestern|heute|${WEEKDAYS.de.join('|')}`, 'iu'),
   fr: new RegExp(`année|l['’]an\\b|mois|hier|aujourd|demain|${WEEKDAYS.fr.join('|')}`, 'iu'),
   es: new RegExp(`año|mes|ayer|hoy|mañana|${WEEKDAYS.es.join('|')}`, 'iu'),

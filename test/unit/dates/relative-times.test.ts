@@ -5,6 +5,18 @@ import { absoluteTimes } from '@/lib/dates/relative-times';
 const published = new Date(Date.UTC(2018, 2, 6));
 
 describe('absoluteTimes', () => {
+  it('a named month after "last" or "next", and a count of years or months ago (published 6 March 2018)', () => {
+    expect(absoluteTimes('Prices rose last July.', published, 'en').text).toBe('Prices rose in July 2017.');
+    expect(absoluteTimes('Last February, the plant closed.', published, 'en').text).toBe('In February 2018, the plant closed.');
+    expect(absoluteTimes('The vote is next March.', published, 'en').text).toBe('The vote is in March 2019.');
+    expect(absoluteTimes('The plant closed 18 months ago.', published, 'en').text).toBe('The plant closed in September 2016.');
+    expect(absoluteTimes('He was elected two years ago.', published, 'en').text).toBe('He was elected in 2016.');
+    // "the last July" counts from the story, not from the page's date.
+    expect(absoluteTimes('It ended in the last July of the war.', published, 'en').changed).toEqual([]);
+    // Without a date to count from, the sentence needs its context.
+    expect(absoluteTimes('He was elected two years ago.', null, 'en').unresolved).toBe(true);
+  });
+
   it('makes "next year" on a page dated 2018 the year 2019, keeping the sentence readable', () => {
     const out = absoluteTimes('Prices will rise next year.', published, 'en');
     expect(out.text).toBe('Prices will rise in 2019.');
