@@ -1,18 +1,7 @@
 import type { DateLabel } from './dates-text';
-import { markupElements } from './markup-elements';
+import { markupElements, type DateDocument, type DateElement } from './markup-elements';
 
-/** The parts of an element the date finder reads. */
-export interface DateElement {
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  /** The nearest ancestor-or-self matching `selector`, as the DOM's Element.closest. */
-  closest(selector: string): unknown;
-}
-
-/** The parts of a document the date finder reads. */
-export interface DateDocument {
-  querySelectorAll(selector: string): ArrayLike<DateElement>;
-}
+export type { DateDocument, DateElement } from './markup-elements';
 
 /** A date the markup states, as written (ISO text after `parse`), and what the markup says it is. */
 export interface MarkupDate {

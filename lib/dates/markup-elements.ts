@@ -2,7 +2,19 @@
  * The elements the date finder reads in a document's markup, found in one pass over it (see
  * `markupElements`).
  */
-import type { DateDocument, DateElement } from './dates-markup';
+
+/** The parts of an element the date finder reads. */
+export interface DateElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  /** The nearest ancestor-or-self matching `selector`, as the DOM's Element.closest. */
+  closest(selector: string): unknown;
+}
+
+/** The parts of a document the date finder reads. */
+export interface DateDocument {
+  querySelectorAll(selector: string): ArrayLike<DateElement>;
+}
 
 /** The parts of an element `markupElements` reads, as the DOM's. */
 interface MarkupNode extends DateElement {
