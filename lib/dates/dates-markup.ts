@@ -1,17 +1,7 @@
 import type { DateLabel } from './dates-text';
+import { markupElements, type DateDocument, type DateElement } from './markup-elements';
 
-/** The parts of an element the date finder reads. */
-export interface DateElement {
-  textContent: string | null;
-  getAttribute(name: string): string | null;
-  /** The nearest ancestor-or-self matching `selector`, as the DOM's Element.closest. */
-  closest(selector: string): unknown;
-}
-
-/** The parts of a document the date finder reads. */
-export interface DateDocument {
-  querySelectorAll(selector: string): ArrayLike<DateElement>;
-}
+export type { DateDocument, DateElement } from './markup-elements';
 
 /** A date the markup states, as written (ISO text after `parse`), and what the markup says it is. */
 export interface MarkupDate {
@@ -86,7 +76,11 @@ function metaKeys(m: DateElement): string[] {
 
 /** `<meta>` dates, published ones first in PUBLISHED_META's order, then modified ones. */
 export function metaDates(doc: DateDocument): MarkupDate[] {
-  const metas = doc.querySelectorAll('meta[content]');
+  return metaDatesOf(markupElements(doc).metas);
+}
+
+/** `metaDates` of the document's `meta[content]` elements. */
+export function metaDatesOf(metas: DateElement[]): MarkupDate[] {
   const found = new Map<string, string>();
   for (let i = 0; i < metas.length; i++) {
     const m = metas[i]!;
@@ -127,9 +121,11 @@ const EVENT_CLASS = /(?:^|\s)(?:dtstart|dtend|bday|dt-start|dt-end|dt-bday)(?:\s
  * document order, comments left out.
  */
 export function labelledElementDates(doc: DateDocument): MarkupDate[] {
-  const elements = doc.querySelectorAll(
-    'body [itemprop], body [property], time[pubdate], body [class*="publi" i], body [class*="pubdate" i], body [class*="updated" i], body [class*="modified" i], body [class*="changed" i]',
-  );
+  return labelledDatesOf(markupElements(doc).labelled);
+}
+
+/** `labelledElementDates` of the elements the `labelled` selector finds (`markupElements`). */
+export function labelledDatesOf(elements: DateElement[]): MarkupDate[] {
   const dates: MarkupDate[] = [];
   for (let i = 0; i < elements.length; i++) {
     const el = elements[i]!;
@@ -224,7 +220,11 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : nul
  * any item states (`all`), which says which offset the publisher writes its times in.
  */
 export function jsonLdDates(doc: DateDocument): { dates: MarkupDate[]; all: string[] } {
-  const scripts = doc.querySelectorAll('script[type="application/ld+json" i]');
+  return jsonLdDatesOf(markupElements(doc).ldScripts);
+}
+
+/** `jsonLdDates` of the document's JSON-LD scripts. */
+export function jsonLdDatesOf(scripts: DateElement[]): { dates: MarkupDate[]; all: string[] } {
   const items: LdItem[] = [];
   const all: string[] = [];
   for (let i = 0; i < scripts.length; i++) {
@@ -283,7 +283,11 @@ export function urlDay(url: string): [number, number, number] | null {
 
 /** `<time datetime>` values and microdata `content` values in the body, for `offsetFor`. */
 export function bodyDateValues(doc: DateDocument): string[] {
-  const els = doc.querySelectorAll('time[datetime], [itemprop][content], [itemprop][datetime]');
+  return bodyDateValuesOf(markupElements(doc).bodyValues);
+}
+
+/** `bodyDateValues` of the elements the `bodyValues` selector finds (`markupElements`). */
+export function bodyDateValuesOf(els: DateElement[]): string[] {
   const values: string[] = [];
   for (let i = 0; i < els.length; i++) {
     const v = els[i]!.getAttribute('datetime') ?? els[i]!.getAttribute('content');

@@ -11,6 +11,7 @@ export interface WalkNode {
   data?: string;
   getAttribute?(name: string): string | null;
   getAttributeNames?(): string[];
+  hasAttributes?(): boolean;
 }
 
 /** Elements whose text is never visible (the anchoring text map's list), or is not the page's prose. */
@@ -56,6 +57,8 @@ export interface PageText {
  * the element has: attribute reads are most of the walk's cost in linkedom.
  */
 function classAndId(el: WalkNode): string | null {
+  // Most elements have no attribute: nothing to list.
+  if (el.hasAttributes?.() === false) return '';
   const names = el.getAttributeNames?.() ?? ['class', 'id', 'hidden', 'aria-hidden', 'style'];
   let words = '';
   for (const name of names) {

@@ -1,13 +1,14 @@
 import type { Dated, DateSource } from '../shared/types';
 import {
-  bodyDateValues,
-  jsonLdDates,
-  labelledElementDates,
-  metaDates,
+  bodyDateValuesOf,
+  jsonLdDatesOf,
+  labelledDatesOf,
+  metaDatesOf,
   urlDay,
   type DateDocument,
   type MarkupDate,
 } from './dates-markup';
+import { markupElements, type MarkupElements } from './markup-elements';
 import { pageTextDates, walkPageText, type PageTextDates, type WalkNode } from './dates-page-text';
 import { datesInText, isCalendarDate, type NumericOrder } from './dates-text';
 import { toIso } from './machine-dates';
@@ -38,11 +39,11 @@ function onDay(iso: string, day: string): string | null {
 }
 
 /** How the page reads its numeric dates, from its language (`lang`, XHTML's `xml:lang`, og:locale): en-US month first, other tags day first. */
-function numericOrder(doc: DateDocument): NumericOrder {
+function numericOrder(markup: MarkupElements): NumericOrder {
   const lang = (
-    doc.querySelectorAll('html[lang]')[0]?.getAttribute('lang') ??
-    doc.querySelectorAll('html[xml\\:lang]')[0]?.getAttribute('xml:lang') ??
-    doc.querySelectorAll('meta[property="og:locale" i]')[0]?.getAttribute('content') ??
+    markup.htmlLang[0]?.getAttribute('lang') ??
+    markup.htmlXmlLang[0]?.getAttribute('xml:lang') ??
+    markup.ogLocale[0]?.getAttribute('content') ??
     ''
   )
     .trim()
@@ -177,11 +178,13 @@ export function dateCandidates(
       else modified.push(c);
     }
   };
-  const ld = jsonLdDates(doc);
-  const meta = metaDates(doc);
+  // One walk of the markup finds the elements every step below reads.
+  const markup = markupElements(doc);
+  const ld = jsonLdDatesOf(markup.ldScripts);
+  const meta = metaDatesOf(markup.metas);
   take(ld.dates, 'structured-data');
   take(meta, 'meta');
-  take(labelledElementDates(doc), 'markup');
+  take(labelledDatesOf(markup.labelled), 'markup');
   const ud = page.url ? urlDay(page.url) : null;
   const written = ud && isCalendarDate(...ud) ? `${ud[0]}-${pad(ud[1])}-${pad(ud[2])}` : null;
   const url = valid(written) ? written : null;
@@ -190,13 +193,13 @@ export function dateCandidates(
 
   // The first body with content: linkedom's `document.body` adds an empty one before a body it does
   // not find where it looks (extractPage reads `document.body` before the dates).
-  const bodies = Array.from(doc.querySelectorAll('body') as unknown as ArrayLike<WalkNode>);
+  const bodies = markup.bodies as unknown as WalkNode[];
   const body = bodies.find((b) => b.childNodes.length > 0) ?? bodies[0];
-  const title = doc.querySelectorAll('title')[0]?.textContent ?? '';
+  const title = markup.titles[0]?.textContent ?? '';
   // The text is walked unless the markup already settles the vote (see `settledByMarkup`).
   const text: PageTextDates | null =
     body && !(settleWith && settledByMarkup(stated, settleWith))
-      ? pageTextDates(walkPageText(body), numericOrder(doc), readDay, title)
+      ? pageTextDates(walkPageText(body), numericOrder(markup), readDay, title)
       : null;
   const textDay = (d: { day: string | null; datetime: string | null }) => {
     const iso = (d.datetime ? toIso(d.datetime) : null) ?? d.day;
@@ -231,7 +234,7 @@ export function dateCandidates(
   const local = (c: Candidate): string => {
     if (!c.utc) return c.iso;
     const t = instant(c.iso);
-    const sameMoment = [...ld.all, ...meta.map((d) => d.value), ...bodyDateValues(doc)]
+    const sameMoment = [...ld.all, ...meta.map((d) => d.value), ...bodyDateValuesOf(markup.bodyValues)]
       .filter((v) => !WRITTEN_IN_UTC.test(v))
       .map(toIso)
       .find((iso) => iso && iso.length > 10 && !iso.endsWith('Z') && instant(iso) === t);

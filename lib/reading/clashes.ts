@@ -27,11 +27,51 @@ interface SentenceWords {
   text: string;
   keys: Set<string>;
   words: Array<WordKeys & PolarWord>;
+  /** For each key, the places of the words that have it, in order. */
+  places: Map<string, number[]>;
+}
+
+/** The sentences read while `withSentenceReadings` runs, by their text. */
+let readings: Map<string, SentenceWords> | null = null;
+
+/**
+ * Runs `f` with each sentence read once however often it is compared: the claims of one answer
+ * cite the same passages, and a claim citing several is checked against them joined and alone.
+ */
+export function withSentenceReadings<T>(f: () => T): T {
+  if (readings) return f();
+  readings = new Map();
+  try {
+    return f();
+  } finally {
+    readings = null;
+  }
 }
 
 function readSentence(text: string): SentenceWords {
+  const known = readings?.get(text);
+  if (known) return known;
+  const read = readSentenceOnce(text);
+  readings?.set(text, read);
+  return read;
+}
+
+function readSentenceOnce(text: string): SentenceWords {
   const words = polarWords(text).map((p) => ({ ...p, ...keysOf(p.word) }));
-  return { text, keys: new Set(words.flatMap((w) => w.keys)), words };
+  const places = new Map<string, number[]>();
+  for (let i = 0; i < words.length; i++)
+    for (const k of words[i]!.keys) {
+      const at = places.get(k);
+      if (!at) places.set(k, [i]);
+      else if (at[at.length - 1] !== i) at.push(i);
+    }
+  return { text, keys: new Set(words.flatMap((w) => w.keys)), words, places };
+}
+
+/** The places of the sentence's words that share a key with any of `keys`, in order. */
+function placesOf(s: SentenceWords, keys: readonly string[]): number[] {
+  const lists = keys.flatMap((k) => s.places.get(k) ?? []);
+  return [...new Set(lists)].sort((a, b) => a - b);
 }
 
 const meets = (w: WordKeys, keys: Set<string>) => w.keys.some((k) => keys.has(k));
@@ -124,10 +164,11 @@ export function oppositionIn(claim: string, passage: string): Opposition | null 
     const unsure = isQuestion(text) || (claimTense === 'past' && tenseOf(text) === 'present');
     const s = readSentence(text);
     for (const w of claimWords) {
-      const at = s.words.findIndex((x) => sameWord(x, w));
+      const same = placesOf(s, w.keys);
+      const at = same.length > 0 ? same[0]! : -1;
       if (at >= 0) {
         // Every occurrence must disagree: a sentence that also states the word as the claim does agrees.
-        const occurrences = s.words.filter((x) => sameWord(x, w));
+        const occurrences = same.map((i) => s.words[i]!);
         if (occurrences.every((x) => x.negated !== w.negated)) {
           consider({
             kind: w.negated ? 'claim-negates' : 'passage-negates',
@@ -143,7 +184,14 @@ export function oppositionIn(claim: string, passage: string): Opposition | null 
         continue;
       }
       const opposite = antonymsOf(w.word);
-      const oat = s.words.findIndex((x) => opposite.some((a) => x.keys.includes(`l:${a}`)));
+      const opposed =
+        opposite.length > 0
+          ? placesOf(
+              s,
+              opposite.map((a) => `l:${a}`),
+            )
+          : [];
+      const oat = opposed.length > 0 ? opposed[0]! : -1;
       // "Not rising" against "falling" is no opposition; neither is "falling" against "not rising".
       if (oat < 0 || s.words[oat]!.negated !== w.negated) continue;
       consider({

@@ -88,9 +88,9 @@ const aliasTerm = (group: number) => `§${group}`;
  * it writes in a form the alias table knows ("§12" for "CO2" and "carbon dioxide"), and the given
  * names of a person the passage names in full when the sentence writes the surname alone.
  */
-function offeredTerms(sentence: string, bySurname: Map<string, string[]>): Set<string> {
+function offeredTerms(sentence: string, words: string[], bySurname: Map<string, string[]>): Set<string> {
   const out = new Set<string>();
-  for (const w of termWords(sentence)) {
+  for (const w of words) {
     out.add(stem(w));
     for (const g of groupTerms(w)) out.add(g);
   }
@@ -176,11 +176,13 @@ function shortestWindow(hits: Set<string>[], wanted: string[], win: { score: num
  * states otherwise (a figure it gives as "410" for the claim's "just over 400"): they count as present.
  */
 export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet<string> = new Set()): LexicalMeasures {
-  const claimTerms = terms(claim);
+  // The claim's words and each sentence's, tokenised once.
+  const claimWords = termWords(claim);
+  const claimTerms = claimWords.map(stem);
   const distinct = [...new Set(claimTerms)];
   // Each claim term is met by its stem or by a synonym of its word.
   const alternatives = new Map<string, string[]>();
-  for (const w of termWords(claim)) {
+  for (const w of claimWords) {
     const t = stem(w);
     alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), ...groupTerms(w)])]);
   }
@@ -189,15 +191,16 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
     for (const t of terms(a.text)) alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), aliasTerm(a.group)])]);
   const meets = (t: string, offered: Set<string>) => met.has(t) || (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
   const sents = sentences(passage);
-  const sentTerms = sents.map((s) => terms(s));
+  const sentWords = sents.map(termWords);
+  const sentTerms = sentWords.map((ws) => ws.map(stem));
   const bySurname = fullNamesBySurname(passage);
-  const sentOffered = sents.map((s) => offeredTerms(s, bySurname));
+  const sentOffered = sents.map((s, i) => offeredTerms(s, sentWords[i]!, bySurname));
   const all = new Set(sentOffered.flatMap((o) => [...o]));
   const missingTerms = distinct.filter((t) => !meets(t, all));
   const coverage = distinct.length === 0 ? 1 : (distinct.length - missingTerms.length) / distinct.length;
   // Report words as the claim writes them, not their stems.
   const wordOf = new Map<string, string>();
-  for (const w of termWords(claim)) if (!wordOf.has(stem(w))) wordOf.set(stem(w), w);
+  for (const w of claimWords) if (!wordOf.has(stem(w))) wordOf.set(stem(w), w);
   const missing = missingTerms.map((t) => wordOf.get(t) ?? t);
 
   // For each sentence, which claim terms it has: windows are unions of neighbours.

@@ -49,19 +49,22 @@ export function aliasesIn(text: string): AliasMention[] {
   const t = text.normalize('NFKC');
   const out: AliasMention[] = [];
   for (const m of t.matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}](?:[\p{L}\p{N}]|\.(?=[\p{L}\p{N}]))*\.?/gu)) {
-    const group = EXACT.get(m[0].replace(/\./g, ''));
+    const group = EXACT.get(m[0].includes('.') ? m[0].replace(/\./g, '') : m[0]);
     if (group !== undefined && isExact(m[0])) out.push({ group, text: m[0], at: m.index ?? 0 });
   }
-  const tokens = [...t.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
-    word: m[0].toLowerCase(),
-    at: m.index ?? 0,
-    end: (m.index ?? 0) + m[0].length,
-  }));
-  for (let i = 0; i < tokens.length; i++) {
-    const hit = BY_FIRST.get(tokens[i]!.word)?.find((f) => f.words.every((w, k) => tokens[i + k]?.word === w));
+  // The words (lower case) and where each starts and ends.
+  const words: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const m of t.matchAll(/[\p{L}\p{N}]+/gu)) {
+    words.push(m[0].toLowerCase());
+    starts.push(m.index ?? 0);
+    ends.push((m.index ?? 0) + m[0].length);
+  }
+  for (let i = 0; i < words.length; i++) {
+    const hit = BY_FIRST.get(words[i]!)?.find((f) => f.words.every((w, k) => words[i + k] === w));
     if (!hit) continue;
-    const last = tokens[i + hit.words.length - 1]!;
-    out.push({ group: hit.group, text: t.slice(tokens[i]!.at, last.end), at: tokens[i]!.at });
+    out.push({ group: hit.group, text: t.slice(starts[i], ends[i + hit.words.length - 1]), at: starts[i]! });
     i += hit.words.length - 1;
   }
   return out;

@@ -42,6 +42,9 @@ const CUES = [
   'lacking',
 ];
 const CUE_WORDS = CUES.map((c) => c.split(' '));
+/** The cues by their first word, each list in CUES's order (longest first). */
+const CUES_BY_FIRST = new Map<string, string[][]>();
+for (const c of CUE_WORDS) CUES_BY_FIRST.set(c[0]!, [...(CUES_BY_FIRST.get(c[0]!) ?? []), c]);
 /** Cues that set one thing against another rather than deny it: "A rather than B", "A instead of B". */
 const CONTRAST_CUES = new Set(['rather than', 'instead of']);
 /** Words that introduce the other side of a comparison: "over B", "than B", "versus B", "compared to B". */
@@ -116,7 +119,7 @@ export function polarWords(text: string): PolarWord[] {
   let sinceCue = Infinity;
   let supposing = false;
   for (let i = 0; i < toks.length; i++) {
-    const cue = CUE_WORDS.find((c) => c.every((w, k) => toks[i + k] === w));
+    const cue = CUES_BY_FIRST.get(toks[i]!)?.find((c) => c.every((w, k) => toks[i + k] === w));
     if (cue) {
       const kind = CONTRAST_CUES.has(cue.join(' ')) ? 'contrast' : 'negation';
       // A cue on a cue cancels: "not unlikely to rain" says it will rain.

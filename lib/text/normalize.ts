@@ -295,7 +295,21 @@ export function normalizeWithMap(input: string): Normalized {
   return result;
 }
 
+/** Printable ASCII and ASCII whitespace: text `normalizeWithMap` only lower-cases and spaces. */
+const PLAIN_ASCII = /^[\x20-\x7e\t\n\v\f\r]*$/;
+
 /** Normalised text only. */
 export function normalizeText(input: string): string {
+  if (PLAIN_ASCII.test(input)) {
+    // Nothing to map: normalizeWithMap's text (whitespace runs one space, none at either end)
+    // without building its offsets.
+    let text = input
+      .toLowerCase()
+      .replace(/[\t\n\v\f\r]/g, ' ')
+      .replace(/ {2,}/g, ' ');
+    if (text.charCodeAt(0) === 32) text = text.slice(1);
+    if (text.charCodeAt(text.length - 1) === 32) text = text.slice(0, -1);
+    return text;
+  }
   return normalizeWithMap(input).text;
 }

@@ -4,6 +4,7 @@
  */
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../shared/types';
 import { verifyClaim, type VerifyOutcome } from './deterministic-verifier';
+import { withSentenceReadings } from '../reading/clashes';
 import type { OpenClaim } from './settle-verdicts';
 import { NOTHING_FOUND, type ClaimVerdict } from './verdict';
 
@@ -21,6 +22,11 @@ export interface ClaimCheck {
  * stitched from halves (over-synthesis) and is not accepted. `texts` are the spans as the model saw them.
  */
 export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {
+  // The claims cite the same spans: each sentence of them is read once.
+  return withSentenceReadings(() => checkEach(claims, spans, texts));
+}
+
+function checkEach(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {
   const textOf = (id: string) => texts?.get(id) ?? spans.find((s) => s.spanId === id)?.text ?? '';
   const sourceOf = (ids: string[]) => {
     const cited = ids.flatMap((id) => spans.filter((s) => s.spanId === id));

@@ -227,9 +227,12 @@ function hedgeOf(claim: string, window: string): { hedge: string } | Record<stri
 
 /** Reads a claim against a passage: the measures the decision is made on. Deterministic; no I/O. */
 export function readSupport(input: VerifyInput): SupportReading {
+  return readNormalized(input, normalizeText(input.claim), normalizeText(input.passage));
+}
+
+/** `readSupport` with the claim and the passage already normalised (`normalizeText`). */
+function readNormalized(input: VerifyInput, claim: string, passage: string): SupportReading {
   const t = VERIFY_THRESHOLDS;
-  const claim = normalizeText(input.claim);
-  const passage = normalizeText(input.passage);
   const reasons: string[] = [];
   const empty = {
     score: 0,
@@ -359,9 +362,12 @@ export function decideSupport(r: SupportReading, k: DecisionConstants = DECISION
 
 /** Checks one claim against one passage. Deterministic; no I/O. */
 export function verifyClaim(input: VerifyInput, k: DecisionConstants = DECISION_CONSTANTS): VerifyOutcome {
-  if (normalizeText(input.passage).length > 0 && normalizeText(input.claim).length === 0)
+  const passage = normalizeText(input.passage);
+  // An empty passage is read no further: the claim's normalisation is not needed then.
+  const claim = passage.length > 0 ? normalizeText(input.claim) : '';
+  if (passage.length > 0 && claim.length === 0)
     return { verdict: 'uncertain', score: 0, reasons: ['the claim is empty: nothing to check'] };
-  return decideSupport(readSupport(input), k);
+  return decideSupport(readNormalized(input, claim, passage), k);
 }
 
 /** A claim of a composed answer and the span ids it cites ("S1"…). */
