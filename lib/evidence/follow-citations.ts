@@ -139,18 +139,18 @@ function chooseCitations(spans: EvidenceSpan[], pages: Map<string, Page>, maxFet
 }
 
 /**
- * The windows a reader may be shown: the best-scoring passages (READ_CANDIDATES at most), each grown
- * by the neighbours that state the rest of the sentence, a window overlapping a better one left out;
- * best first.
+ * The windows a reader may be shown: the best-scoring passages (`most`, READ_CANDIDATES by default),
+ * each grown by the neighbours that state the rest of the sentence, a window overlapping a better one
+ * left out; best first.
  */
-export function candidateWindows(choice: PassageChoice): PassageWindow[] {
+export function candidateWindows(choice: PassageChoice, most = READ_CANDIDATES): PassageWindow[] {
   const out: PassageWindow[] = [];
   const order = choice.scores
     .map((s, i) => [s, i] as const)
     .filter(([s]) => s > 0)
     .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
-    if (out.length >= READ_CANDIDATES) break;
+    if (out.length >= most) break;
     const w = choice.window(i);
     if (!out.some((o) => w.first <= o.last && w.last >= o.first)) out.push(w);
   }

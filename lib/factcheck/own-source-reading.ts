@@ -1,7 +1,13 @@
 import type { EvidenceSpan } from '../shared/types';
 import type { FetchOutcome } from '../pages/fetch-page';
 import { choosePassage, joinPassages, type PassageChoice, type PassageWindow } from '../evidence/corroborate';
-import { MIN_SUPPORT, readCandidates, type CitationAsk, type CitationReading } from '../evidence/follow-citations';
+import {
+  candidateWindows,
+  MIN_SUPPORT,
+  readCandidates,
+  type CitationAsk,
+  type CitationReading,
+} from '../evidence/follow-citations';
 import { decideSpan, readSpan } from '../verdict/code-verdict';
 import { DECISION_CONSTANTS } from '../verdict/constants';
 import type { OwnSource } from '../shared/checked-claims';
@@ -59,7 +65,7 @@ export function readOwnSource(
   if (sameAddress(page.url, pageUrl)) return { ...link, reading: 'unread', reason: 'it leads back to the checked page' };
   const choice = choosePassage(claim, page);
   const base = { link, statement: claim, choice, page, candidates: readCandidates(choice) };
-  const order = candidateWindowsUpTo(choice, AGAINST_WINDOWS);
+  const order = candidateWindows(choice, AGAINST_WINDOWS);
   const draft = { ...base, byCode: { ...link, reading: 'silent' as OwnReading, reason: '' } };
   for (const w of order) {
     const passage = passageOf(draft, w, w.score);
@@ -81,21 +87,6 @@ export function readOwnSource(
     ...draft,
     byCode: { ...link, reading: 'silent', reason: `no passage states it (best ${choice.score.toFixed(2)} < ${MIN_SUPPORT})` },
   };
-}
-
-/** The `n` best windows of a choice, none overlapping a better one. */
-function candidateWindowsUpTo(choice: PassageChoice, n: number): PassageWindow[] {
-  const out: PassageWindow[] = [];
-  const order = choice.scores
-    .map((s, i) => [s, i] as const)
-    .filter(([s]) => s > 0)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (out.length >= n) break;
-    const w = choice.window(i);
-    if (!out.some((o) => w.first <= o.last && w.last >= o.first)) out.push(w);
-  }
-  return out;
 }
 
 /** What a model reader is asked of a page: does its best window state the claim. */

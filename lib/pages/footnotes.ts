@@ -22,23 +22,7 @@ export function readFootnoteTargets(doc: Document, pageUrl: string): Map<string,
   const own = publisherOf(pageUrl);
   const notes = new Map<string, FootnoteTarget>();
   for (const li of Array.from(doc.querySelectorAll('li[id^="cite_note"]'))) {
-    const originals: string[] = [];
-    const archived: string[] = [];
-    for (const a of Array.from(li.querySelectorAll('a[href]'))) {
-      let url: URL;
-      try {
-        url = new URL(a.getAttribute('href') ?? '', pageUrl);
-      } catch {
-        continue;
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-      url.hash = '';
-      const href = url.toString();
-      if (publisherOf(href) === own) continue;
-      const list = ARCHIVES.test(url.hostname) ? archived : originals;
-      if (!list.includes(href)) list.push(href);
-    }
-    const urls = [...originals, ...archived].slice(0, MAX_URLS_PER_NOTE);
+    const urls = noteUrls(li, pageUrl, own);
     if (urls.length === 0) continue;
     const label = (li.textContent ?? '')
       .replace(/^\s*\^\s*/, '')
@@ -49,6 +33,30 @@ export function readFootnoteTargets(doc: Document, pageUrl: string): Map<string,
   }
   readMarkedNotes(doc, pageUrl, own, notes);
   return notes;
+}
+
+/**
+ * The links of a note to other publishers than the page's (`own`), without fragments, originals
+ * before archived copies, at most MAX_URLS_PER_NOTE.
+ */
+function noteUrls(note: Element, pageUrl: string, own: string): string[] {
+  const originals: string[] = [];
+  const archived: string[] = [];
+  for (const a of Array.from(note.querySelectorAll('a[href]'))) {
+    let url: URL;
+    try {
+      url = new URL(a.getAttribute('href') ?? '', pageUrl);
+    } catch {
+      continue;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
+    url.hash = '';
+    const href = url.toString();
+    if (publisherOf(href) === own) continue;
+    const list = ARCHIVES.test(url.hostname) ? archived : originals;
+    if (!list.includes(href)) list.push(href);
+  }
+  return [...originals, ...archived].slice(0, MAX_URLS_PER_NOTE);
 }
 
 /** A footnote marker in HTML: an in-page link whose words are a number ("1", "[2]", "(3)") or a mark ("*", "†"). */
@@ -66,22 +74,10 @@ function readMarkedNotes(doc: Document, pageUrl: string, own: string, notes: Map
     if (!id || notes.has(id) || !MARKER_TEXT.test((a.textContent ?? '').trim())) continue;
     const note = doc.getElementById(id);
     if (!note || note.contains(a)) continue;
-    const urls: string[] = [];
-    for (const link of Array.from(note.querySelectorAll('a[href]'))) {
-      let url: URL;
-      try {
-        url = new URL(link.getAttribute('href') ?? '', pageUrl);
-      } catch {
-        continue;
-      }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') continue;
-      url.hash = '';
-      const href = url.toString();
-      if (publisherOf(href) !== own && !urls.includes(href)) urls.push(href);
-    }
+    const urls = noteUrls(note, pageUrl, own);
     if (urls.length === 0) continue;
     const label = (note.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
-    notes.set(id, { note: id, label, urls: urls.slice(0, MAX_URLS_PER_NOTE) });
+    notes.set(id, { note: id, label, urls });
   }
 }
 
