@@ -195,6 +195,8 @@ class SegmentedTextMap implements TextMap {
   private length = 0;
   private segStart: number[] = [];
   private segNode: number[] = [];
+  /** Each node's first segment, built on the first offsetOf: a page's links ask it hundreds of times. */
+  private firstSeg: Map<number, number> | null = null;
   private segFrom: number[] = [];
   private segLength: number[] = [];
   private segVerbatim: boolean[] = [];
@@ -302,7 +304,7 @@ class SegmentedTextMap implements TextMap {
   }
 
   offsetOf(node: number, offset: number): number {
-    const seg = this.segNode.indexOf(node);
+    const seg = this.firstSegment(node);
     if (seg < 0) return -1;
     // The space before the node's text may come from its own leading whitespace.
     if (this.sepNode[seg] === node && offset <= this.sepOffset[seg]!) return this.segStart[seg]! - 1;
@@ -317,6 +319,17 @@ class SegmentedTextMap implements TextMap {
     const next = seg + 1;
     if (this.sepNode[next] === node && offset <= this.sepOffset[next]!) return this.segStart[next]! - 1;
     return -1;
+  }
+
+  /** The first segment of a node's text, or -1 (what segNode.indexOf gives, without a scan per call). */
+  private firstSegment(node: number): number {
+    if (!this.firstSeg) {
+      this.firstSeg = new Map();
+      this.segNode.forEach((n, seg) => {
+        if (!this.firstSeg!.has(n)) this.firstSeg!.set(n, seg);
+      });
+    }
+    return this.firstSeg.get(node) ?? -1;
   }
 
   private build(): { nodeIndex: Int32Array; nodeOffset: Int32Array } {
