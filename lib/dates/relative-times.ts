@@ -85,8 +85,8 @@ const RULES: Record<Language, Rule[]> = {
     { pattern: rx(`(?<!the\\s)${PREP.en}last month`), unit: 'month', offset: -1 },
     { pattern: rx(`${PREP.en}this month`), unit: 'month', offset: 0 },
     { pattern: rx(`${PREP.en}this season`), unit: 'season', offset: 0 },
-    { pattern: rx(`(?<!the\\s)()last ${month}`), unit: 'named-month', offset: -1 },
-    { pattern: rx(`(?<!the\\s)()next ${month}`), unit: 'named-month', offset: 1 },
+    { pattern: rx(`(?<!the\\s)${PREP.en}last ${month}`), unit: 'named-month', offset: -1 },
+    { pattern: rx(`(?<!the\\s)${PREP.en}next ${month}`), unit: 'named-month', offset: 1 },
     { pattern: rx(`${PREP.en}${count} years? ago`), unit: 'years-ago', offset: 0 },
     { pattern: rx(`${PREP.en}${count} months? ago`), unit: 'months-ago', offset: 0 },
     { pattern: rx(`${PREP.en}yesterday`), unit: 'day', offset: -1 },
@@ -195,7 +195,7 @@ function resolve(rule: Rule, match: RegExpExecArray, published: Date, lang: Lang
       const m = EN_MONTHS.indexOf(match.groups!.mon!.toLowerCase());
       const now = published.getUTCMonth();
       const year = published.getUTCFullYear() + (rule.offset < 0 ? (m < now ? 0 : -1) : m > now ? 0 : 1);
-      return `in ${monthName(lang, new Date(Date.UTC(year, m, 1)))}`;
+      return withPrep(monthName(lang, new Date(Date.UTC(year, m, 1))), prep, YEAR_PREP[lang], lang, 'month');
     }
     case 'years-ago':
       return withPrep(String(published.getUTCFullYear() - countOf(match.groups!.n!)), prep, YEAR_PREP[lang], lang);

@@ -9,6 +9,8 @@ describe('absoluteTimes', () => {
     expect(absoluteTimes('Prices rose last July.', published, 'en').text).toBe('Prices rose in July 2017.');
     expect(absoluteTimes('Last February, the plant closed.', published, 'en').text).toBe('In February 2018, the plant closed.');
     expect(absoluteTimes('The vote is next March.', published, 'en').text).toBe('The vote is in March 2019.');
+    // A preposition written before it is kept ("as of last July", not "as of in July").
+    expect(absoluteTimes('It had 100 as of last July.', published, 'en').text).toBe('It had 100 as of July 2017.');
     expect(absoluteTimes('The plant closed 18 months ago.', published, 'en').text).toBe('The plant closed in September 2016.');
     expect(absoluteTimes('He was elected two years ago.', published, 'en').text).toBe('He was elected in 2016.');
     // "the last July" counts from the story, not from the page's date.
