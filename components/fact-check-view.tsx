@@ -123,7 +123,7 @@ export function VerdictItem(props: {
         <div className="muted">{c.reasons.join('; ')}</div>
       )}
       <PriorChecks checks={c.priorChecks} />
-      <OwnSources sources={c.ownSources} span={span} onCite={cite} />
+      <OwnSources sources={c.ownSources} reading={c.ownSourcesReading} span={span} onCite={cite} />
       {c.verdict === 'not-found' && c.closest && cite && (
         <ClosestPassages
           items={c.closest.flatMap((x) => {

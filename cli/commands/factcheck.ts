@@ -271,6 +271,11 @@ Example:
           progress(
             `[${settledCount}/${toCheck}] ${claim.verdict}: ${claim.text.length > 90 ? `${claim.text.slice(0, 89)}…` : claim.text}`,
           );
+          // A claim's line is written once it is whole: with its own sources, when they come after its verdict.
+          if (values.jsonl && !claim.ownSourcesReading)
+            written = written.then(() => io.out(jsonText({ ...claimJson(claim), evidence }, 'line')));
+        },
+        onOwnSources: ({ claim, evidence }) => {
           if (values.jsonl) written = written.then(() => io.out(jsonText({ ...claimJson(claim), evidence }, 'line')));
         },
       },

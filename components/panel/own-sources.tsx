@@ -21,11 +21,18 @@ const shown = (text: string) => (text.length > 240 ? `${text.slice(0, 239)}…` 
  */
 export function OwnSources(props: {
   sources: OwnSource[] | undefined;
+  /** While the check runs: how many are still being read (the verdict came first). */
+  reading?: number | undefined;
   span: (id: string) => EvidenceSpan | undefined;
   onCite?: ((spanId: string) => void) | undefined;
 }) {
   const { sources, span, onCite } = props;
-  if (!sources?.length) return null;
+  if (!sources?.length)
+    return props.reading ? (
+      <p className="own-sources-reading muted" role="status">
+        {t('ownSourcesReading')}
+      </p>
+    ) : null;
   return (
     <div className="own-sources" role="group" aria-label={t('ownSourcesLabel')}>
       <span className="muted">{t('ownSourcesLabel')}</span>

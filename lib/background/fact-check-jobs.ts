@@ -88,14 +88,15 @@ async function claimsLeft(
 
 /** Verdicts settled while the store is busy wait here and are stored (and marked) together. */
 class SettledBuffer {
-  private pending: SettledClaimRecord[] = [];
+  private pending: Array<SettledClaimRecord & { again?: boolean }> = [];
   private chain: Promise<unknown> = Promise.resolve();
-  constructor(private readonly write: (batch: SettledClaimRecord[]) => Promise<unknown>) {}
+  constructor(private readonly write: (batch: Array<SettledClaimRecord & { again?: boolean }>) => Promise<unknown>) {}
   /** Runs a write after the ones before it. */
   then(step: () => Promise<unknown>) {
     this.chain = this.chain.then(step).catch(() => undefined);
   }
-  push(s: SettledClaimRecord) {
+  /** A verdict settled, or (`again`) a settled claim with its own sources added. */
+  push(s: SettledClaimRecord & { again?: boolean }) {
     this.pending.push(s);
     if (this.pending.length === 1)
       this.then(() => {
@@ -157,8 +158,13 @@ export class FactCheckJobs {
     const controller = new AbortController();
     this.running.set(job.id, controller);
     const buffer = new SettledBuffer(async (batch) => {
-      await this.jobs.appendVerdicts(job.id, batch);
-      await callContent(tabId, 'markClaims', { claims: claimMarks(batch.map((b) => b.claim)), append: true });
+      await this.jobs.appendVerdicts(
+        job.id,
+        batch.map((b) => ({ claim: b.claim, evidence: b.evidence })),
+      );
+      // A claim whose own sources came in after its verdict is marked already.
+      const fresh = batch.filter((b) => !b.again).map((b) => b.claim);
+      if (fresh.length > 0) await callContent(tabId, 'markClaims', { claims: claimMarks(fresh), append: true });
     });
     let result: AnswerResult;
     try {
@@ -200,6 +206,8 @@ export class FactCheckJobs {
               }),
             ),
           onSettled: (s) => buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence }),
+          onOwnSources: (s) =>
+            buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence, again: true }),
         },
       );
       const parts = partsOf(outcome);

@@ -115,7 +115,7 @@ export class Jobs {
     await this.publish(jobId);
   }
 
-  /** Stores verdicts as they settle, then tells the panels. */
+  /** Stores verdicts as they settle (a claim settled again replaces its entry), then tells the panels. */
   async appendVerdicts(jobId: string, settled: SettledClaimRecord[]): Promise<void> {
     await appendJobVerdicts(this.db, jobId, settled);
     await this.publish(jobId);

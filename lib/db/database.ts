@@ -175,6 +175,17 @@ export async function setJobFactCheck(db: SpanlightDb, jobId: string, state: Fac
   });
 }
 
+/** The verdicts stored with new ones added: a claim settled again (its own sources in) replaces its entry. */
+function withVerdicts(stored: SettledClaimRecord[], added: SettledClaimRecord[]): SettledClaimRecord[] {
+  const out = [...stored];
+  for (const s of added) {
+    const at = out.findIndex((o) => o.claim.rank === s.claim.rank);
+    if (at >= 0) out[at] = s;
+    else out.push(s);
+  }
+  return out;
+}
+
 /** Appends verdicts settled by a running fact-check to its stored state. */
 export async function appendJobVerdicts(db: SpanlightDb, jobId: string, settled: SettledClaimRecord[]): Promise<void> {
   await db.transaction('rw', db.jobs, async () => {
@@ -182,7 +193,7 @@ export async function appendJobVerdicts(db: SpanlightDb, jobId: string, settled:
     if (!job?.factCheck) return;
     await db.jobs.put({
       ...job,
-      factCheck: { ...job.factCheck, settled: [...job.factCheck.settled, ...settled] },
+      factCheck: { ...job.factCheck, settled: withVerdicts(job.factCheck.settled, settled) },
       updatedAt: new Date().toISOString(),
     });
   });

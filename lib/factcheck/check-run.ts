@@ -25,7 +25,7 @@ import {
   worthRetrying,
 } from './claim-searches';
 import { disposeModelQueries, queriesFor, type ClaimQueries } from './claim-queries';
-import { OwnSourceReads, ownSpans, type OwnSourceRead } from './own-source-reading';
+import { OwnSourceReads, ownSourcesOver, ownSpans, type OwnSourceRead } from './own-source-reading';
 import { PageReads } from './page-reads';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
@@ -37,8 +37,6 @@ interface ClaimSpans {
   candidates: EvidenceSpan[];
   texts: Map<string, string>;
   removed: Removal[];
-  /** The passages its own sources were read at: shown beside the verdict, never judged with the rest. */
-  own: EvidenceSpan[];
 }
 
 /** One claim's search, as the trace shows it: the queries planned and by whom, what each provider returned, the pages read. */
@@ -93,8 +91,15 @@ export class CheckRun {
   private firstSearched = 0;
   private allFirstSearched!: () => void;
   private readonly firstSearches = new Promise<void>((resolve) => (this.allFirstSearched = resolve));
-  /** The claims' own sources, read beside their searches (own-source-reads.ts). */
+  /** The claims' own sources, read beside their searches (own-source-reading.ts). */
   readonly own: OwnSourceReads;
+  /**
+   * Each claim's own sources once read, their passages numbered: shown beside the verdict, never
+   * judged with the rest. A verdict does not wait for them; they join it when they come in.
+   */
+  private readonly ownRead = new Map<number, ReturnType<typeof ownSpans>>();
+  /** How many own sources each claim is having read (its verdict may settle before they are in). */
+  private readonly ownTaken = new Map<number, number>();
 
   constructor(
     private readonly claims: RankedClaim[],
@@ -139,7 +144,9 @@ export class CheckRun {
     }
     const stopped = this.closed && this.settled.size < this.claims.length;
     this.closed = true;
-    return { settled: new Map(this.settled), stopped };
+    // A stop may leave some claims' own sources unread: their verdicts are kept without them.
+    const settled = [...this.settled].map(([i, s]): [number, RunSettled] => [i, { ...s, claim: ownSourcesOver(s.claim) }]);
+    return { settled: new Map(settled), stopped };
   }
 
   /** The claim's Fact Check Tools reviews, none when there is no key or the lookup fails (its failure kept). */
@@ -216,13 +223,11 @@ export class CheckRun {
   }
 
   /** Settles a claim every search of which failed: not checked, with the first provider's failure. */
-  private settleUnchecked(i: number, claim: RankedClaim, round: SearchRound, prior: PriorCheck[], own: OwnSourceRead[]) {
+  private settleUnchecked(i: number, claim: RankedClaim, round: SearchRound, prior: PriorCheck[]) {
     const failure = round.failures[0]!;
-    const numbered = ownSpans(own, () => `S${++this.spanCount}`);
-    this.spans.set(i, { candidates: [], texts: new Map(), removed: [], own: numbered.spans });
+    this.spans.set(i, { candidates: [], texts: new Map(), removed: [] });
     this.settle(i, {
       ...claim,
-      ...numbered.records,
       verdict: 'unchecked',
       for: [],
       against: [],
@@ -234,8 +239,30 @@ export class CheckRun {
 
   private async checkClaim(claim: RankedClaim, i: number): Promise<void> {
     const search = this.searchFor(claim, i);
-    // Its own sources: taken now, before any await (the allowance goes in rank order), read after its search.
+    // Its own sources: taken now, before any await (the allowance goes in rank order), read after its
+    // search. The claim's work ends once they are in, its verdict settling before them when it can.
     const own = this.own.start(claim, i, search);
+    if (own.taken > 0) this.ownTaken.set(i, own.taken);
+    try {
+      await this.checkEvidence(claim, i, search);
+    } finally {
+      this.ownIn(i, await own.read);
+    }
+  }
+
+  /** A claim's own sources once read: kept, and added to its verdict when that has settled already. */
+  private ownIn(i: number, read: OwnSourceRead[]) {
+    if (this.closed || read.length === 0) return;
+    this.ownRead.set(
+      i,
+      ownSpans(read, () => `S${++this.spanCount}`),
+    );
+    const was = this.settled.get(i);
+    if (was) this.settle(i, was.claim, true);
+  }
+
+  /** A claim's search, its evidence pages and its code verdict (or its place in the judge's next batch). */
+  private async checkEvidence(claim: RankedClaim, i: number, search: Promise<SearchRound>): Promise<void> {
     const tools = this.toolReviews(claim.text);
     let round: SearchRound;
     try {
@@ -247,9 +274,8 @@ export class CheckRun {
     if (this.closed) return;
     if (everyProviderFailed(round, this.deps.providers.length)) {
       const prior = this.priorChecks(claim, [], await tools);
-      const ownRead = await own;
       if (this.closed) return;
-      this.settleUnchecked(i, claim, round, prior, ownRead);
+      this.settleUnchecked(i, claim, round, prior);
       this.codePending--;
       if (this.waiting.length >= JUDGE_BATCH || this.codePending === 0) this.askJudge();
       return;
@@ -269,13 +295,10 @@ export class CheckRun {
     const candidates = [...selected, ...renumber(found.closest)];
     const { texts, removed } = sanitizeEvidence(candidates);
     const prior = this.priorChecks(claim, found.read, await tools);
-    const ownRead = await own;
     if (this.closed) return;
-    const numbered = ownSpans(ownRead, () => `S${++this.spanCount}`);
-    this.spans.set(i, { candidates, texts, removed, own: numbered.spans });
+    this.spans.set(i, { candidates, texts, removed });
     const code: CheckedClaim & ClaimVerdict = {
       ...claim,
-      ...numbered.records,
       ...verdictFor(claim.text, selected, texts),
       ...(prior.length > 0 ? { priorChecks: prior } : {}),
     };
@@ -309,22 +332,33 @@ export class CheckRun {
     this.judging.push(asked);
   }
 
-  /** Settles a claim: its closest passages when it has no verdict, then reports it (never after a stop). */
-  private settle(i: number, claim: CheckedClaim) {
+  /**
+   * Settles a claim: its closest passages when it has no verdict, its own sources as far as they are
+   * read, then reports it (never after a stop); `again` when its own sources join a verdict reported.
+   */
+  private settle(i: number, claim: CheckedClaim, again = false) {
     if (this.closed) return;
-    const { candidates, texts, removed, own } = this.spans.get(i)!;
+    const { candidates, texts, removed } = this.spans.get(i)!;
+    const own = this.ownRead.get(i);
+    const taken = this.ownTaken.get(i) ?? 0;
+    const withOwn: CheckedClaim = own
+      ? { ...ownSourcesOver(claim), ...own.records }
+      : taken > 0
+        ? { ...claim, ownSourcesReading: taken }
+        : claim;
     const withClosest: CheckedClaim =
-      claim.verdict === 'not-found' && candidates.length > 0
+      withOwn.verdict === 'not-found' && candidates.length > 0
         ? {
-            ...claim,
+            ...withOwn,
             closest: candidates.slice(0, CLOSEST_SHOWN).map((s) => ({
               spanId: s.spanId,
               sentence: closestSentence(claim.text, texts.get(s.spanId) ?? s.text),
             })),
           }
-        : claim;
-    const settled = { claim: withClosest, evidence: [...candidates, ...own] };
+        : withOwn;
+    const settled = { claim: withClosest, evidence: [...candidates, ...(own?.spans ?? [])] };
     this.settled.set(i, { ...settled, removed });
-    this.deps.onSettled?.(settled);
+    if (again) this.deps.onOwnSources?.(settled);
+    else this.deps.onSettled?.(settled);
   }
 }

@@ -31,6 +31,8 @@ export interface FactCheckDeps {
   onClaims?: (claims: RankedClaim[]) => void;
   /** Called as each claim's verdict is settled, with the spans it names (numbered for the whole check). */
   onSettled?: (settled: SettledClaim) => void;
+  /** Called when a claim's own sources are read after its verdict was reported: the claim again, with them. */
+  onOwnSources?: (settled: SettledClaim) => void;
   /**
    * Fact Check Tools' reviews for a claim's text (lib/search/fact-check-tools.ts), when its key is
    * set; a ProviderError it throws is listed in the failures, the check goes on.
@@ -93,6 +95,8 @@ export interface CheckedClaim extends RankedClaim, Omit<ClaimVerdict, 'verdict'>
   priorChecks?: PriorCheck[];
   /** What the claim's own sources (links in its sentence, its footnote) say of it: beside the verdict, never in it. */
   ownSources?: OwnSource[];
+  /** While the check runs: how many of its own sources are still being read (its verdict came first). */
+  ownSourcesReading?: number;
 }
 
 /** A claim as it settles: its verdict and the spans it names (for, against, and the closest). */

@@ -151,11 +151,15 @@ export class OwnSourceReads {
   /**
    * The own sources of the claim of rank index `i`, taken from the allowance now (call in rank
    * order), read once `after` (its search) is over: beside its evidence pages, at its priority, not
-   * ahead of higher-ranked claims' pages. Resolves with what each says.
+   * ahead of higher-ranked claims' pages. How many were taken, and what each says once read.
    */
-  start(claim: { text: string; start: number; end: number }, i: number, after: Promise<unknown>): Promise<OwnSourceRead[]> {
+  start(
+    claim: { text: string; start: number; end: number },
+    i: number,
+    after: Promise<unknown>,
+  ): { taken: number; read: Promise<OwnSourceRead[]> } {
     const { text, pageUrl: url, links, citations } = this.checked;
-    if (text === undefined || this.allowance <= 0) return Promise.resolve([]);
+    if (text === undefined || this.allowance <= 0) return { taken: 0, read: Promise.resolve([]) };
     const found = ownSourcesOf(claim, { text, url, links, citations }).slice(0, this.allowance);
     this.allowance -= found.length;
     this.pending += found.length;
@@ -163,12 +167,13 @@ export class OwnSourceReads {
       () => undefined,
       () => undefined,
     );
-    return over
+    const read = over
       .then(() => Promise.all(found.map((link) => this.readOne(claim.text, link, i))))
       .then((read) => {
         if (read.length > 0) this.read.set(i, read);
         return read;
       });
+    return { taken: found.length, read };
   }
 
   private async readOne(claim: string, link: OwnSourceLink, i: number): Promise<OwnSourceRead> {
@@ -218,4 +223,12 @@ export function ownSpans(
     return { ...record, spanId };
   });
   return { spans, records: records.length > 0 ? { ownSources: records } : {} };
+}
+
+/** A claim whose own sources are in, or will not be (a stop): no longer marked as having them read. */
+export function ownSourcesOver<C extends { ownSourcesReading?: number | undefined }>(claim: C): C {
+  if (claim.ownSourcesReading === undefined) return claim;
+  const rest = { ...claim };
+  delete rest.ownSourcesReading;
+  return rest;
 }

@@ -3,6 +3,7 @@ import type { TraceStage } from '../shared/trace-schema';
 import type { CheckedClaim, FactCheckOutcome, SettledClaim } from './deps';
 import type { RankedClaim } from './rank-claims';
 import type { LeftOut } from './left-out';
+import { ownSourcesOver } from './own-source-reading';
 
 export type FactCheckResult = Extract<AnswerResult, { mode: 'fact-check' }>;
 
@@ -52,6 +53,7 @@ export function checkedRecord(c: CheckedClaim): CheckedClaimRecord {
     ...(c.failure ? { failure: c.failure } : {}),
     ...(c.priorChecks?.length ? { priorChecks: c.priorChecks } : {}),
     ...(c.ownSources?.length ? { ownSources: c.ownSources } : {}),
+    ...(c.ownSourcesReading ? { ownSourcesReading: c.ownSourcesReading } : {}),
   };
 }
 
@@ -70,7 +72,7 @@ export function partsOfSettled(found: RankedClaim[], settled: SettledClaim[], no
   const done = [...settled].sort((a, b) => a.claim.rank - b.claim.rank);
   const ranks = new Set(done.map((s) => s.claim.rank));
   return {
-    claims: done.map((s) => s.claim),
+    claims: done.map((s) => ownSourcesOver(s.claim)),
     evidence: done.flatMap((s) => s.evidence),
     notChecked: found.filter((c) => !ranks.has(c.rank)),
     checkable: found.length,

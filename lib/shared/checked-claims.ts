@@ -67,6 +67,8 @@ export const CheckedClaimSchema = FoundClaimSchema.extend({
   priorChecks: z.array(PriorCheckSchema).optional().catch(undefined),
   /** What the claim's own sources say of it (issue #38); unreadable when stored: left out. */
   ownSources: z.array(OwnSourceSchema).optional().catch(undefined),
+  /** While the check runs: how many of its own sources are still being read (its verdict came first). */
+  ownSourcesReading: z.number().int().positive().optional().catch(undefined),
 });
 export type CheckedClaimRecord = z.infer<typeof CheckedClaimSchema>;
 

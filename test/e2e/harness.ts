@@ -21,7 +21,7 @@ export interface ExtensionBrowser {
 
 /**
  * Launches Debian's Chromium headless with the built extension and a fresh profile (or a given
- * one, to test a restart), in English unless `locale` names the browser's language. Host names under .test resolve to 127.0.0.1, where the fixture sites run.
+ * one, to test a restart), in English unless `locale` names the browser's language. Host names under .test resolve to 127.0.0.1, where the fixture sites run; no other name resolves.
  */
 export async function launchExtension(
   options: {
@@ -122,7 +122,9 @@ async function launch(
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? [])].join(', ')}`,
+      // Every other name is not found at once: no test waits on, or reaches, the machine's own DNS (a
+      // corpus page's links name real publishers, which a check may fetch).
+      `--host-resolver-rules=${['MAP *.test 127.0.0.1', ...(options.hostRules ?? []), 'MAP * ~NOTFOUND', 'EXCLUDE localhost', 'EXCLUDE 127.0.0.1'].join(', ')}`,
       // The local HTTPS fakes for public host names use a self-signed certificate.
       ...(options.hostRules?.length ? ['--ignore-certificate-errors'] : []),
     ],

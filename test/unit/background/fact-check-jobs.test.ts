@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SpanlightDb, readAnswer, readJob } from '@/lib/db/database';
+import { SpanlightDb, appendJobVerdicts, readAnswer, readJob } from '@/lib/db/database';
 import type { FactCheckState, JobRecord } from '@/lib/shared/records';
 import { AnswerResultSchema, type CheckedClaimRecord } from '@/lib/shared/types';
 import { BackgroundService } from '@/lib/background/service';
@@ -46,6 +46,37 @@ function runningCheck(id: string, state: FactCheckState): JobRecord {
   };
 }
 
+describe("a running check's verdicts as stored", () => {
+  it('a claim settled again (its own sources read after its verdict) replaces its entry; the others keep theirs and their order', async () => {
+    await db.jobs.put(
+      runningCheck('live', {
+        pageUrl: 'https://exampleville.test/post',
+        pageTitle: 'Exampleville',
+        found: [1, 2, 3].map(found),
+        budget: 3,
+        settled: [],
+      }),
+    );
+    const first = { claim: { ...checked(2, 'S1'), ownSourcesReading: 1 }, evidence: [span('S1', found(2).text)] };
+    await appendJobVerdicts(db, 'live', [first, { claim: checked(1, 'S2'), evidence: [span('S2', found(1).text)] }]);
+    const own = {
+      url: 'https://report.test/a',
+      via: 'link' as const,
+      reading: 'states' as const,
+      spanId: 'S3',
+      reason: 'S3 states it',
+    };
+    await appendJobVerdicts(db, 'live', [
+      { claim: { ...checked(2, 'S1'), ownSources: [own] }, evidence: [...first.evidence, span('S3', found(2).text)] },
+    ]);
+    const settled = (await readJob(db, 'live'))!.factCheck!.settled;
+    expect(settled.map((s) => s.claim.rank)).toEqual([2, 1]);
+    expect(settled[0]!.claim.ownSourcesReading).toBeUndefined();
+    expect(settled[0]!.claim.ownSources?.map((o) => o.reading)).toEqual(['states']);
+    expect(settled[0]!.evidence.map((e) => e.spanId)).toEqual(['S1', 'S3']);
+  });
+});
+
 describe('a fact-check cut off by a stopped worker keeps what had settled', () => {
   it('the settled verdicts become its result, the other claims are listed as not checked, in rank order', async () => {
     await db.jobs.put(
@@ -57,7 +88,8 @@ describe('a fact-check cut off by a stopped worker keeps what had settled', () =
         // Settled out of rank order, as verdicts do when a lower-ranked claim's pages come first.
         settled: [
           { claim: checked(3, 'S1'), evidence: [span('S1', found(3).text)] },
-          { claim: checked(1, 'S2'), evidence: [span('S2', found(1).text)] },
+          // Its verdict came before its own source was read; the cut-off left that unread.
+          { claim: { ...checked(1, 'S2'), ownSourcesReading: 1 }, evidence: [span('S2', found(1).text)] },
         ],
       }),
     );
@@ -68,6 +100,7 @@ describe('a fact-check cut off by a stopped worker keeps what had settled', () =
     expect(AnswerResultSchema.parse(r)).toBeTruthy();
     expect(r.stopped).toBe('interrupted');
     expect(r.claims.map((c) => c.rank)).toEqual([1, 3]);
+    expect(r.claims[0]!.ownSourcesReading).toBeUndefined();
     expect(r.notChecked.map((c) => c.rank)).toEqual([2, 4, 5]);
     expect(r.more).toBe(3);
     expect(r.checkable).toBe(5);

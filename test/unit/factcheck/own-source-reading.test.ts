@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factCheck } from '@/lib/factcheck/fact-check';
 import type { RankedClaim } from '@/lib/factcheck/rank-claims';
+import type { CheckedClaim } from '@/lib/factcheck/deps';
 import { fetchPage, type PageReadHooks } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
 import { createBraveProvider } from '@/lib/search/brave';
@@ -23,6 +24,8 @@ const SENTENCES = {
 };
 
 describe("a claim's own source, read and compared", () => {
+  /** What the check reported as it went: each verdict, and (`again`) a claim whose own sources came after it. */
+  const reported: Array<{ again: boolean; claim: CheckedClaim }> = [];
   let site: FixtureSite;
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let page: Page;
@@ -84,7 +87,11 @@ describe("a claim's own source, read and compared", () => {
     await Promise.all([site?.close(), brave?.close()]);
   });
 
-  async function check(model: ChatModel | null = null) {
+  /** A check whose reads of `held` wait for `gate`; what it reported as it went. */
+  async function check(
+    model: ChatModel | null = null,
+    hold?: { held: string; gate: Promise<void>; signal?: AbortSignal; onSettled?: (c: CheckedClaim) => void },
+  ) {
     const claims: RankedClaim[] = Object.values(SENTENCES).map((s, i) => {
       const start = page.text.indexOf(s);
       return { text: s, sentence: s, start, end: start + s.length, rank: i + 1, worth: 1 };
@@ -99,21 +106,26 @@ describe("a claim's own source, read and compared", () => {
         links: page.links,
         citations: page.citations,
         judge: model !== null,
+        ...(hold?.signal ? { signal: hold.signal } : {}),
       },
       {
         now: () => NOW,
         fetch: viaLoopback(),
         providers: [createBraveProvider({ apiKey: 'k', baseUrl: brave.baseUrl })],
-        fetchPage: (url: string, hooks?: PageReadHooks) =>
-          fetchPage(url.replace(/^http:\/\/([a-z]+\.test)\//, `http://$1:${site.port}/`), {
+        fetchPage: async (url: string, hooks?: PageReadHooks) => {
+          if (hold && url.includes(hold.held)) await hold.gate;
+          return fetchPage(url.replace(/^http:\/\/([a-z]+\.test)\//, `http://$1:${site.port}/`), {
             fetch: viaLoopback(),
             parseHtml: parseHtmlWithLinkedom,
             allowPrivateNetwork: false,
             now: () => NOW,
             ...hooks,
-          }),
+          });
+        },
         model,
         onProgress: () => undefined,
+        onSettled: (s) => hold?.onSettled?.(s.claim),
+        onOwnSources: (s) => reported.push({ again: true, claim: s.claim }),
       },
     );
   }
@@ -135,6 +147,59 @@ describe("a claim's own source, read and compared", () => {
     expect(passage(SENTENCES.contradicts)).toContain('3.1 million passengers in 2025');
     expect(byText.get(SENTENCES.contradicts)!.ownSources![0]!.reason).toMatch(/3\.1 million/);
     expect(passage(SENTENCES.states)).toContain('holds 120,000 books');
+  });
+
+  it('a verdict does not wait for its own source: it is reported first, marked as reading it, and again when it is read', async () => {
+    reported.length = 0;
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const r = await check(null, {
+      held: 'transit.test',
+      gate,
+      // Every verdict is in while the transit report is held: then it may answer.
+      onSettled: (c) => {
+        reported.push({ again: false, claim: c });
+        if (reported.filter((x) => !x.again).length === 5) open();
+      },
+    });
+    const first = reported.findIndex((x) => x.claim.text === SENTENCES.contradicts);
+    expect(reported[first]!.again).toBe(false);
+    expect(reported[first]!.claim.ownSourcesReading).toBe(1);
+    expect(reported[first]!.claim.ownSources).toBeUndefined();
+    // Each verdict reported once; each claim reported as reading its own sources, reported again with them.
+    const firsts = reported.filter((x) => !x.again);
+    const again = reported.filter((x) => x.again);
+    expect(firsts.map((x) => x.claim.text).sort()).toEqual(Object.values(SENTENCES).sort());
+    expect(again.map((x) => x.claim.text).sort()).toEqual(
+      firsts
+        .filter((x) => x.claim.ownSourcesReading)
+        .map((x) => x.claim.text)
+        .sort(),
+    );
+    const transit = again.find((x) => x.claim.text === SENTENCES.contradicts)!;
+    expect(transit.claim.ownSources?.map((o) => o.reading)).toEqual(['contradicts']);
+    expect(again.every((x) => x.claim.ownSourcesReading === undefined && x.claim.ownSources?.length)).toBe(true);
+    const done = r.claims.find((c) => c.text === SENTENCES.contradicts)!;
+    expect(done.ownSources?.map((o) => o.reading)).toEqual(['contradicts']);
+    expect(done.ownSourcesReading).toBeUndefined();
+    expect(r.evidence.some((e) => e.spanId === done.ownSources![0]!.spanId)).toBe(true);
+  });
+
+  it('a stop while an own source is read keeps the verdict, without it and not marked as reading', async () => {
+    const stop = new AbortController();
+    const r = await check(null, {
+      held: 'transit.test',
+      gate: new Promise<void>(() => undefined),
+      signal: stop.signal,
+      onSettled: (c) => {
+        if (c.text === SENTENCES.contradicts) stop.abort();
+      },
+    });
+    expect(r.stopped).toBe(true);
+    const kept = r.claims.find((c) => c.text === SENTENCES.contradicts)!;
+    expect(kept.verdict).toBe('not-found');
+    expect(kept.ownSources).toBeUndefined();
+    expect(kept.ownSourcesReading).toBeUndefined();
   });
 
   it('never counts them as independent: the verdicts stay "not found" when the search finds nothing', async () => {
