@@ -1,7 +1,7 @@
 /**
  * Issue #38 in the built extension: a claim that links to a report saying otherwise shows "Its own
  * source says otherwise" with the report's passage, beside a verdict that never counts it; opening
- * the passage highlights it in the report.
+ * the passage highlights it in the report. The report is slow: the verdict shows first, reading it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
@@ -22,6 +22,8 @@ describe("a claim's own source (the built extension)", () => {
         host: 'transit.test',
         path: '/annual-report',
         html: articleHtml({ title: 'Transit authority annual report 2025', paragraphs: [REPORT_SENTENCE] }),
+        // Slower than the rest of the check: the verdict must not wait for it.
+        delayMs: 4_000,
       },
     ]);
     const linked = CLAIM.replace(
@@ -58,6 +60,12 @@ describe("a claim's own source (the built extension)", () => {
     await page.goto(site.urlOf('exampleville-blog.test', '/tram'));
     const panel = await browser.openSidePanel();
     await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
+    // While the report is read, the claim's verdict is shown already, saying its own source is being read.
+    const running = panel.locator('.running-fact-check li.verdict', { hasText: '4.2 million passengers' });
+    await running.locator('.own-sources-reading').waitFor({ timeout: 20_000 });
+    expect(await running.locator('.own-sources-reading').textContent()).toBe('Reading the page’s own source…');
+    expect(await running.getAttribute('data-verdict')).toBe('not-found');
+    expect(await panel.locator('article.answer-fact-check').count()).toBe(0);
     const view = panel.locator('article.answer-fact-check');
     await view.waitFor({ timeout: 30_000 });
     const item = view.locator('li.verdict', { hasText: '4.2 million passengers' });
@@ -65,6 +73,7 @@ describe("a claim's own source (the built extension)", () => {
     expect(await item.getAttribute('data-verdict')).toBe('not-found');
     const own = item.locator('.own-source');
     expect(await own.count()).toBe(1);
+    expect(await item.locator('.own-sources-reading').count()).toBe(0);
     expect(await own.getAttribute('data-reading')).toBe('contradicts');
     expect(await own.textContent()).toMatch(
       /^Its own source says otherwise: states 3\.1 million passengers, the claim 4\.2 million passengers/,
