@@ -71,7 +71,7 @@ async function acceptedByFollowCitations(reader?: CitationReader): Promise<Set<s
     const r = await followCitations(
       [span],
       pages,
-      async () => ({ ok: true, extraction: { page, readable: true, density: 1 }, truncated: false, bytes: 0 }),
+      async () => ({ ok: true, extraction: { page, readable: true }, truncated: false, bytes: 0 }),
       { maxFetches: 1, ...(reader ? { reader } : {}) },
     );
     if (r.found.length > 0) ids.add(row.id);

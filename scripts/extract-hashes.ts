@@ -32,7 +32,7 @@ async function line(name: string, html: string, url: string) {
       hash(page.published),
       hash(x.roles),
       hash(passages),
-      hash({ ...page, readable: x.readable, density: x.density }),
+      hash({ ...page, readable: x.readable }),
     ].join(' '),
   );
 }

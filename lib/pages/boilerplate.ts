@@ -331,7 +331,8 @@ function elementsWithBlocks(root: Element): Set<Element> {
  */
 export function findBoilerplate(root: Element, rules: readonly BoilerplateRule[] = BOILERPLATE_RULES): Element[] {
   // Lengths here are raw text lengths (whitespace included): only their ratios matter.
-  const limit = MAX_SHARE * (root.textContent ?? '').length;
+  const total = (root.textContent ?? '').length;
+  const limit = MAX_SHARE * total;
   const markupRules = rules.filter((r) => r.on === 'markup');
   const lineRules = rules.filter((r) => r.on === 'line');
   const withBlocks = elementsWithBlocks(root);
@@ -374,7 +375,6 @@ export function findBoilerplate(root: Element, rules: readonly BoilerplateRule[]
     for (let c = el.lastElementChild; c; c = c.previousElementSibling) stack.push([c, insideLine || line]);
   }
   const out: Element[] = [];
-  const total = (root.textContent ?? '').length;
   const refused = [...matched].filter(([rule, m]) => m.length > (rule.maxShare ?? MAX_SHARE) * total).map(([rule]) => rule);
   // A rule refused on this tree hid what lies inside its matches from the other rules: walk again without it.
   if (refused.length > 0)

@@ -46,8 +46,6 @@ export interface Extraction {
   page: Page;
   /** Readability found an article (false: we fell back to the page's visible text). */
   readable: boolean;
-  /** Extracted characters over the page's raw text characters, 0–1. */
-  density: number;
   /** What the markup says texts are (captions, headings, code, bylines, dates, bios) and the page's genre. */
   roles?: MarkupRoles;
 }
@@ -113,9 +111,6 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
   const rules = options.boilerplateRules ?? BOILERPLATE_RULES;
   const doc = attempt<Document | null>(() => parseHtml(input.html, input.url), null);
   const docTitle = attempt(() => doc?.title ?? '', '');
-  const root = doc ? ((doc.body ?? doc.documentElement) as unknown as DomNodeLike | null) : null;
-  // For density only: the raw text length is cheap; the visible text is walked only on fallback.
-  const rawLength = attempt(() => (root as unknown as Node | null)?.textContent?.length ?? 0, 0);
   // Dates are read before Readability, which rewrites the document.
   const documentDate = doc
     ? attempt(
@@ -216,7 +211,7 @@ export async function extractPage(input: ExtractInput, parseHtml: ParseHtml, opt
     ...(links.length > 0 ? { links } : {}),
     ...(claimReviews.length > 0 ? { claimReviews } : {}),
   };
-  return { page, readable, density: rawLength === 0 ? 0 : Math.min(1, text.length / rawLength), roles };
+  return { page, readable, roles };
 }
 
 /**

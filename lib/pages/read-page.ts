@@ -14,7 +14,7 @@ export function cachedPageReader(
     const cached = await cache.getPage(url);
     const fromCache = (): FetchOutcome => ({
       ok: true,
-      extraction: { page: cached!.page, readable: true, density: 1 },
+      extraction: { page: cached!.page, readable: true },
       truncated: false,
       bytes: 0,
       fromCache: true,

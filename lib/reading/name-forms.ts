@@ -109,9 +109,11 @@ export function fullNamesBySurname(passage: string): Map<string, string[]> {
  * figure is checked as a quantity).
  */
 export function nameWordsMetOtherwise(claim: string, passage: string): Set<string> {
-  const groups = new Set(aliasesIn(passage).map((a) => a.group));
+  const named = aliasesIn(claim);
+  // The passage's forms are read only when the claim writes a name the table knows.
+  const groups = new Set(named.length > 0 ? aliasesIn(passage).map((a) => a.group) : []);
   const out = new Set(
-    aliasesIn(claim).flatMap((a) => (groups.has(a.group) ? wordsIn(normalizeText(a.text.replace(/\./g, ''))) : [])),
+    named.flatMap((a) => (groups.has(a.group) ? wordsIn(normalizeText(a.text.replace(/\./g, ''))) : [])),
   );
   for (const q of quantitiesIn(claim)) if (q.kind) for (const w of wordsIn(q.surface)) if (/^\p{L}/u.test(w)) out.add(w);
   return out;

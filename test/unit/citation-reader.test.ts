@@ -205,7 +205,7 @@ describe('a model reading the cited page’s best passages, the code disposing',
     const r = await addCitedSources(
       [from],
       [citing],
-      async () => ({ ok: true, extraction: { page: wedding, readable: true, density: 1 }, truncated: false, bytes: 0 }),
+      async () => ({ ok: true, extraction: { page: wedding, readable: true }, truncated: false, bytes: 0 }),
       2,
       () => undefined,
       citationReader(model),

@@ -48,7 +48,7 @@ export function followOne(sentence: string, cited: Page, reader?: CitationReader
   return followCitations(
     [from],
     pages,
-    async () => ({ ok: true, extraction: { page: cited, readable: true, density: 1 }, truncated: false, bytes: 0 }),
+    async () => ({ ok: true, extraction: { page: cited, readable: true }, truncated: false, bytes: 0 }),
     { maxFetches: 1, ...(reader ? { reader } : {}) },
   );
 }
