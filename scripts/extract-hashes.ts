@@ -26,14 +26,9 @@ async function line(name: string, html: string, url: string) {
   void contentHash;
   const passages = splitPassages(x.page);
   console.log(
-    [
-      name,
-      hash(page.text),
-      hash(page.published),
-      hash(x.roles),
-      hash(passages),
-      hash({ ...page, readable: x.readable }),
-    ].join(' '),
+    [name, hash(page.text), hash(page.published), hash(x.roles), hash(passages), hash({ ...page, readable: x.readable })].join(
+      ' ',
+    ),
   );
 }
 

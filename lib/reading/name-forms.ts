@@ -112,9 +112,7 @@ export function nameWordsMetOtherwise(claim: string, passage: string): Set<strin
   const named = aliasesIn(claim);
   // The passage's forms are read only when the claim writes a name the table knows.
   const groups = new Set(named.length > 0 ? aliasesIn(passage).map((a) => a.group) : []);
-  const out = new Set(
-    named.flatMap((a) => (groups.has(a.group) ? wordsIn(normalizeText(a.text.replace(/\./g, ''))) : [])),
-  );
+  const out = new Set(named.flatMap((a) => (groups.has(a.group) ? wordsIn(normalizeText(a.text.replace(/\./g, ''))) : [])));
   for (const q of quantitiesIn(claim)) if (q.kind) for (const w of wordsIn(q.surface)) if (/^\p{L}/u.test(w)) out.add(w);
   return out;
 }

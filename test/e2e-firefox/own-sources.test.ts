@@ -4,8 +4,7 @@
  * passage opens the report with the passage highlighted.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articleHtml, startFixtureSite, type FixtureSite } from '../fakes/fixture-site';
-import { startFakeBrave } from '../fakes/search-servers';
+import { startOwnSourceWorld, type OwnSourceWorld } from '../fakes/own-source-world';
 import {
   clickButton,
   highlightedText,
@@ -16,57 +15,28 @@ import {
   type FirefoxExtension,
 } from './harness';
 
-const CLAIM = 'The Exampleville tramway carried 4.2 million passengers in 2025, the transit authority reported.';
-const REPORT_SENTENCE = 'The Exampleville tramway carried 3.1 million passengers in 2025, down from 3.4 million in 2024.';
 const ITEM = 'li.verdict[data-rank="1"]';
 
 describe("Firefox: a claim's own source", () => {
-  let site: FixtureSite;
-  let brave: Awaited<ReturnType<typeof startFakeBrave>>;
+  let world: OwnSourceWorld;
   let firefox: FirefoxExtension;
-  let report: string;
 
   beforeAll(async () => {
-    site = await startFixtureSite([
-      {
-        host: 'transit.test',
-        path: '/annual-report',
-        html: articleHtml({ title: 'Transit authority annual report 2025', paragraphs: [REPORT_SENTENCE] }),
-        // Slower than the rest of the check: the verdict must not wait for it.
-        delayMs: 4_000,
-      },
-    ]);
-    report = site.urlOf('transit.test', '/annual-report');
-    const linked = CLAIM.replace('the transit authority reported', `<a href="${report}">the transit authority reported</a>`);
-    site.setPage(
-      'exampleville-blog.test',
-      '/tram',
-      articleHtml({
-        title: 'Riding the tram',
-        paragraphs: [
-          ...Array.from({ length: 12 }, () => 'we love the quiet streets and the long walks by the water in the evening.'),
-          `Exampleville is a river town. ${linked} We love it here.`,
-        ],
-        fillerBefore: 0,
-      }),
-    );
-    // The search finds nothing: only the claim's own source can say anything.
-    brave = await startFakeBrave({ apiKey: 'k', results: () => [] });
+    world = await startOwnSourceWorld();
     firefox = await launchFirefox();
     const options = await firefox.openOptions();
-    expect(await saveOptions(options, { wikipedia: false, brave: true, braveKey: 'k', braveBaseUrl: brave.baseUrl })).toBe(
-      'Saved.',
-    );
+    const brave = { wikipedia: false, brave: true, braveKey: 'k', braveBaseUrl: world.brave.baseUrl };
+    expect(await saveOptions(options, brave)).toBe('Saved.');
     await options.close();
   });
 
   afterAll(async () => {
     await firefox?.close();
-    await Promise.all([site?.close(), brave?.close()]);
+    await world?.close();
   });
 
   it('the verdict first, reading its own source; then "says otherwise" with the passage, which opens highlighted', async () => {
-    await firefox.openPage(site.urlOf('exampleville-blog.test', '/tram'));
+    await firefox.openPage(world.post);
     const panel = await firefox.openSidePanel();
     await clickButton(panel, "Fact-check the page I'm reading");
     await panel.waitForSelector(`.running-fact-check ${ITEM} .own-sources-reading`, { timeout: 20_000 });
@@ -82,11 +52,11 @@ describe("Firefox: a claim's own source", () => {
     expect(await panel.$eval(`${item} .own-source`, (e) => e.textContent)).toMatch(
       /^Its own source says otherwise: states 3\.1 million passengers, the claim 4\.2 million passengers/,
     );
-    expect(await panel.$eval(`${item} a.own-source-link`, (a) => a.getAttribute('href'))).toBe(report);
+    expect(await panel.$eval(`${item} a.own-source-link`, (a) => a.getAttribute('href'))).toBe(world.report);
     expect(await panel.$$eval(`${item} .own-sources-reading`, (els) => els.length)).toBe(0);
     await screenshotForDocs(panel, 'firefox-sidepanel-own-source');
 
-    const opened = firefox.waitForTab(report);
+    const opened = firefox.waitForTab(world.report);
     await panel.locator(`${item} button.own-source-passage`).click();
     const source = await opened;
     await expect
