@@ -1,5 +1,6 @@
 import type { EvidenceSpan } from '../shared/types';
 import type { FetchOutcome } from '../pages/fetch-page';
+import { samePage } from '../pages/footnotes';
 import { choosePassage, joinPassages, type PassageChoice, type PassageWindow } from '../evidence/corroborate';
 import {
   candidateWindows,
@@ -62,7 +63,7 @@ export function readOwnSource(
   const claim = withoutAttribution(sentence);
   if (!outcome.ok) return { ...link, reading: 'unread', reason: outcome.reason };
   const page = outcome.extraction.page;
-  if (sameAddress(page.url, pageUrl)) return { ...link, reading: 'unread', reason: 'it leads back to the checked page' };
+  if (samePage(page.url, pageUrl)) return { ...link, reading: 'unread', reason: 'it leads back to the checked page' };
   const choice = choosePassage(claim, page);
   const base = { link, statement: claim, choice, page, candidates: readCandidates(choice) };
   const order = candidateWindows(choice, AGAINST_WINDOWS);
@@ -113,17 +114,6 @@ export function settleOwnSource(p: OwnSourcePage, ids: string[] | undefined): Ow
     passage: passageOf(p, w, w.score),
     reason: `states it (the model read it so; score ${w.score.toFixed(2)})`,
   };
-}
-
-/** Whether two addresses are one page (fragment aside). */
-function sameAddress(a: string, b: string): boolean {
-  try {
-    const x = new URL(a);
-    const y = new URL(b);
-    return x.origin === y.origin && x.pathname.replace(/\/$/, '') === y.pathname.replace(/\/$/, '') && x.search === y.search;
-  } catch {
-    return a === b;
-  }
 }
 
 /**

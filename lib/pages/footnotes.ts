@@ -141,9 +141,19 @@ function untracked(u: URL): string {
   return q.toString();
 }
 
-/** The page's address less its fragment and tracking: links to it are links to the page itself. */
-function samePage(a: URL, page: URL): boolean {
-  return a.origin === page.origin && a.pathname === page.pathname && untracked(a) === untracked(page);
+/** The page's address less its fragment, a closing slash and tracking: links to it are links to the page itself. */
+function sameUrl(a: URL, page: URL): boolean {
+  const path = (u: URL) => u.pathname.replace(/\/$/, '');
+  return a.origin === page.origin && path(a) === path(page) && untracked(a) === untracked(page);
+}
+
+/** Whether two addresses are one page (as `sameUrl` reads them); addresses that do not parse, when equal. */
+export function samePage(a: string, b: string): boolean {
+  try {
+    return sameUrl(new URL(a), new URL(b));
+  } catch {
+    return a === b;
+  }
 }
 
 /** An http(s) link that names a source: not a share button, not the page itself, not a script. */
@@ -157,7 +167,7 @@ export function sourceUrl(href: string, pageUrl: string): string | null {
     return null;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (samePage(url, page) || SHARE_URL.test(url.pathname + url.search)) return null;
+  if (sameUrl(url, page) || SHARE_URL.test(url.pathname + url.search)) return null;
   url.hash = '';
   return url.toString();
 }

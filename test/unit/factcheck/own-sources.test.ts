@@ -71,14 +71,17 @@ describe("a claim's own sources", () => {
 
   it('navigation, share buttons and links to the page itself never count', async () => {
     const page = await pageOf([
-      'Nitrate levels fell by 40 percent since 2010, as <a href="#methods">the methods</a> and <a href="https://news.example.com/2026/rivers?utm_source=x#top">this page</a> explain.',
+      'Nitrate levels fell by 40 percent since 2010, as <a href="#methods">the methods</a>, <a href="https://news.example.com/2026/rivers?utm_source=x#top">this page</a> and <a href="https://news.example.com/2026/rivers/">its address with a closing slash</a> explain.',
     ]);
     const urls = (page.links ?? []).map((l) => l.url);
     expect(urls.some((u) => u.includes('sharer'))).toBe(false);
     expect(urls.some((u) => u.includes('partner') || u.endsWith('/world') || u.endsWith('/privacy'))).toBe(false);
     expect(
       ownSourcesOf(
-        claimAt(page.text, 'Nitrate levels fell by 40 percent since 2010, as the methods and this page explain.'),
+        claimAt(
+          page.text,
+          'Nitrate levels fell by 40 percent since 2010, as the methods, this page and its address with a closing slash explain.',
+        ),
         page,
       ),
     ).toEqual([]);
