@@ -93,6 +93,11 @@ export const SettingsSchema = z.object({
   /** Claims a fact-check checks in one pass, the highest-ranked first (the rest are listed, for "check the rest"). */
   factCheckBudget: z.number().int().min(1).max(500).default(25),
   /**
+   * Sources the checked claims themselves link to, opened per fact-check (two a claim, in rank
+   * order): 0 opens none, so a check fetches no page the checked page links to.
+   */
+  ownSourcesPerCheck: z.number().int().min(0).max(50).default(10),
+  /**
    * Allow fetching pages on loopback and private addresses (self-hosted and test setups).
    * Off by default: a search result must not make the extension read the user's LAN.
    */
@@ -135,6 +140,7 @@ export function defaultSettings(): Settings {
     maxPages: 4,
     maxSpans: 5,
     factCheckBudget: 25,
+    ownSourcesPerCheck: 10,
     allowPrivateNetwork: false,
     minDomains: 2,
     requirePrimary: false,

@@ -102,6 +102,14 @@ function maxClaims(value: string | undefined, fallback: number): number {
   return n;
 }
 
+/** What the --own-sources flag says: a whole number from 0 to 50. */
+function ownSourcesFlag(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (!(n >= 0 && n <= 50)) throw new UsageError(`--own-sources must be a whole number from 0 to 50, got "${value}"`);
+  return n;
+}
+
 /** The environment's settings, as `spanlight ask` reads them; a bad variable is a usage error. */
 function settingsFromEnv(io: Io): { settings: Settings; notes: string[] } {
   try {
@@ -143,9 +151,10 @@ function doneLine(outcome: FactCheckOutcome): string {
 }
 
 const BUDGET = defaultSettings().factCheckBudget;
+const OWN_SOURCES = defaultSettings().ownSourcesPerCheck;
 
 export const factcheckCommand: Command = {
-  help: `Usage: spanlight factcheck FILE --url URL [--max-claims N] [--jsonl] [--quiet]
+  help: `Usage: spanlight factcheck FILE --url URL [--max-claims N] [--own-sources N] [--jsonl] [--quiet]
 
 Fact-checks a saved HTML page the way the extension checks the page being read: its main content
 (Readability, as "spanlight extract" reads it) split into claims: its sentences as people write them,
@@ -167,7 +176,8 @@ one JSON document:
    "claims": [{"claim", "sentence", "start", "end", "standalone", "needsContext", "speaker"?,
                "rank", "verdict", "for", "against", "reasons", "reason"?, "message"?, "provider"?,
                "closest": [{"spanId", "sentence"}],
-               "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}]}],
+               "priorChecks": [{"reviewer", "date", "rating", "url", "claimReviewed", "source"}],
+               "ownSources": [{"url", "reading", "via", "spanId"?, "reason"}]}],
    "notChecked": [{"sentence", "start", "end", "standalone", "needsContext", "speaker"?, "rank"}],
    "evidence": [{"spanId", "url", "title", "text", "published", …}],
    "archived": [{"url", "retrievedAt", "archived"}],
@@ -186,8 +196,11 @@ as schema.org ClaimReview markup on an evidence page or on the checked page ("so
 through Google Fact Check Tools ("fact-check-tools", with SPANLIGHT_FACT_CHECK_TOOLS_KEY): shown
 beside the verdict, never deciding it. "archived" gives each evidence page's Wayback Machine
 address for the copy closest to when it was read (the archive resolves it when opened).
+"ownSources" says what the sources the claim itself links to state (a link in its sentence, its
+footnote, the report it attributes to; "via"): "reading" is states, contradicts, silent or unread,
+"spanId" names the passage found; beside the verdict, never counted in it.
 
-With --jsonl: one line per claim as soon as its verdict is settled (in the order they settle, the
+With --jsonl: one line per claim once its verdict and its own sources are in (in the order they settle, the
 higher-ranked tending to come first), each the claim as above with its own "evidence" (the spans
 it names), then one last line, the summary, the document without "claims" and "evidence":
   {"summary": true, "url", "title", "checkable", "left", "checked", "notChecked", "warnings", "trace"}
@@ -203,6 +216,7 @@ Arguments:
   FILE              the saved HTML page (UTF-8); "-" reads it from stdin
   --url URL         the address the page was served from (its domain is not evidence for itself)
   --max-claims N    claims checked, the highest-ranked first (default ${BUDGET}, the extension's budget)
+  --own-sources N   sources the claims link to opened per check, two a claim (0–50, default ${OWN_SOURCES}; 0 opens none)
   --jsonl           one line per claim as it settles, then the summary line
   -q, --quiet       no progress on stderr (errors are still said)
   -h, --help        this help
@@ -218,6 +232,7 @@ Example:
     const { values, positionals } = parseFlags(argv, {
       url: { type: 'string' },
       'max-claims': { type: 'string' },
+      'own-sources': { type: 'string' },
       jsonl: { type: 'boolean', default: false },
       quiet: { type: 'boolean', short: 'q', default: false },
     });
@@ -226,6 +241,7 @@ Example:
     const url = httpUrlFlag(values.url, '--url');
     const { settings, notes } = settingsFromEnv(io);
     const budget = maxClaims(values['max-claims'], settings.factCheckBudget);
+    const ownSourcesPerCheck = ownSourcesFlag(values['own-sources'], settings.ownSourcesPerCheck);
     const progress = (line: string) => {
       if (!values.quiet) io.err(`spanlight factcheck: ${line}`);
     };
@@ -256,6 +272,7 @@ Example:
         budget,
         judge: settings.judge,
         settings: pipeline.settings,
+        ownSourcesPerCheck,
         ...(page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
         published: page.published,
         roles: page.roles,

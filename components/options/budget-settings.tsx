@@ -1,5 +1,4 @@
 import { t } from '@/lib/i18n';
-import { OWN_SOURCES_PER_CHECK } from '@/lib/factcheck/own-sources';
 import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
 import { CheckboxField, TextField } from './fields';
 
@@ -40,8 +39,18 @@ export function BudgetSettings(props: {
         label={t('factCheckBudget')}
         value={draft.factCheckBudget}
         onChange={(factCheckBudget) => change({ factCheckBudget })}
-        description={t('factCheckBudgetAbout', String(OWN_SOURCES_PER_CHECK))}
+        description={t('factCheckBudgetAbout')}
         error={errors.factCheckBudget}
+      />
+      <TextField
+        name="own-sources-per-check"
+        type="number"
+        inputMode="numeric"
+        label={t('ownSourcesPerCheck')}
+        value={draft.ownSourcesPerCheck}
+        onChange={(ownSourcesPerCheck) => change({ ownSourcesPerCheck })}
+        description={t('ownSourcesPerCheckAbout')}
+        error={errors.ownSourcesPerCheck}
       />
       <p className="field-description">{t('pricesAbout')}</p>
       <TextField

@@ -185,6 +185,7 @@ export class FactCheckJobs {
           ...(kept ? { claims: kept, spanOffset: lastSpanNumber(earlier!.result.evidence) } : {}),
           judge: settings.judge,
           settings: pipeline.settings,
+          ownSourcesPerCheck: settings.ownSourcesPerCheck,
           signal: controller.signal,
           ...('claimReviews' in page && page.claimReviews ? { pageClaimReviews: page.claimReviews } : {}),
           published: page.published,

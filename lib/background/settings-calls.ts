@@ -34,6 +34,7 @@ export function applySettingsUpdate(current: Settings, update: SettingsUpdate): 
     maxPages: u.maxPages,
     maxSpans: u.maxSpans,
     factCheckBudget: u.factCheckBudget ?? current.factCheckBudget,
+    ownSourcesPerCheck: u.ownSourcesPerCheck ?? current.ownSourcesPerCheck,
     allowPrivateNetwork: u.allowPrivateNetwork,
     minDomains: u.minDomains ?? current.minDomains,
     requirePrimary: u.requirePrimary ?? current.requirePrimary,

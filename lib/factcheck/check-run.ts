@@ -27,6 +27,7 @@ import {
 import { disposeModelQueries, queriesFor, type ClaimQueries } from './claim-queries';
 import { OwnSourceReads, ownSourcesOver, ownSpans, type OwnSourceRead } from './own-source-reading';
 import { PageReads } from './page-reads';
+import { OWN_SOURCES_PER_CHECK } from './own-sources';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */
@@ -114,7 +115,12 @@ export class CheckRun {
     this.judgeOn = Boolean(input.judge && deps.model);
     this.spanCount = input.spanOffset ?? 0;
     this.codePending = claims.length;
-    this.own = new OwnSourceReads((url, i) => this.pages.read(url, i), input, this.judgeOn ? deps.model : null);
+    this.own = new OwnSourceReads(
+      (url, i) => this.pages.read(url, i),
+      input,
+      this.judgeOn ? deps.model : null,
+      input.ownSourcesPerCheck ?? OWN_SOURCES_PER_CHECK,
+    );
   }
 
   /** Runs every claim; settles when each has settled, or at once when the signal stops the check. */

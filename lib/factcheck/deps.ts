@@ -68,6 +68,8 @@ export interface FactCheckInput {
   published?: string | null;
   /** What the page's markup says its texts are (extraction's `roles`): captions, headings, code… are not claims. */
   roles?: MarkupRoles | undefined;
+  /** Own sources opened in this pass at most (Settings → Budgets); OWN_SOURCES_PER_CHECK when absent, 0 none. */
+  ownSourcesPerCheck?: number;
   /** The checked text's links and footnote markers, offsets in `text` (its Page's): where each claim's own sources are. */
   links?: PageLink[] | undefined;
   citations?: Citation[] | undefined;

@@ -118,12 +118,11 @@ export function settleOwnSource(p: OwnSourcePage, ids: string[] | undefined): Ow
 
 /**
  * A check's reads of its claims' own sources: each through the check's page reads (each page once,
- * under its fetch limit, at the claim's priority), at most OWN_SOURCES_PER_CHECK in rank order; read
+ * under its fetch limit, at the claim's priority), at most `allowance` in rank order; read
  * by the code, then, with a model reader, put to it JUDGE_BATCH at a time (fewer only once every own
  * source is in), as the judge's batches are.
  */
 export class OwnSourceReads {
-  private allowance = OWN_SOURCES_PER_CHECK;
   /** Own-source pages taken and not read yet: while there are some, a batch short of JUDGE_BATCH waits. */
   private pending = 0;
   private asks: Array<{ page: OwnSourcePage; done: (r: OwnSourceRead) => void }> = [];
@@ -136,6 +135,8 @@ export class OwnSourceReads {
     private readonly readPage: (url: string, priority: number) => Promise<FetchOutcome>,
     private readonly checked: { text?: string | undefined; pageUrl: string } & Partial<Pick<LinkedText, 'links' | 'citations'>>,
     private readonly reader: ChatModel | null,
+    /** Own sources this check may still read (Settings → Budgets; 0 reads none). */
+    private allowance = OWN_SOURCES_PER_CHECK,
   ) {}
 
   /**

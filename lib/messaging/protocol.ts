@@ -96,6 +96,7 @@ export const SettingsUpdateSchema = z.object({
   maxPages: z.number().int().min(1).max(10),
   maxSpans: z.number().int().min(1).max(8),
   factCheckBudget: z.number().int().min(1).max(500).optional(),
+  ownSourcesPerCheck: z.number().int().min(0).max(50).optional(),
   allowPrivateNetwork: z.boolean(),
   minDomains: z.number().int().min(1).max(5).optional(),
   requirePrimary: z.boolean().optional(),

@@ -64,6 +64,7 @@ export interface OptionsDraft {
   maxPages: string;
   maxSpans: string;
   factCheckBudget: string;
+  ownSourcesPerCheck: string;
   priceInput: string;
   priceOutput: string;
   priceSearch: string;
@@ -93,6 +94,7 @@ export type DraftField =
   | 'maxPages'
   | 'maxSpans'
   | 'factCheckBudget'
+  | 'ownSourcesPerCheck'
   | 'priceInput'
   | 'priceOutput'
   | 'priceSearch'
@@ -149,6 +151,7 @@ export function draftFromSettings(s: PublicSettings): OptionsDraft {
     maxPages: String(s.maxPages),
     maxSpans: String(s.maxSpans),
     factCheckBudget: String(s.factCheckBudget),
+    ownSourcesPerCheck: String(s.ownSourcesPerCheck),
     priceInput: String(s.prices.inputPerMillion),
     priceOutput: String(s.prices.outputPerMillion),
     priceSearch: String(s.prices.searchPerCall),
@@ -261,6 +264,8 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
   if (maxSpans === undefined) errors.maxSpans = { key: 'errorRange', substitutions: ['1', '8'] };
   const factCheckBudget = integer(draft.factCheckBudget, 1, 500);
   if (factCheckBudget === undefined) errors.factCheckBudget = { key: 'errorRange', substitutions: ['1', '500'] };
+  const ownSourcesPerCheck = integer(draft.ownSourcesPerCheck, 0, 50);
+  if (ownSourcesPerCheck === undefined) errors.ownSourcesPerCheck = { key: 'errorRange', substitutions: ['0', '50'] };
   const prices = { input: price(draft.priceInput), output: price(draft.priceOutput), search: price(draft.priceSearch) };
   if (prices.input === undefined) errors.priceInput = { key: 'errorPrice' };
   if (prices.output === undefined) errors.priceOutput = { key: 'errorPrice' };
@@ -272,6 +277,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
     maxPages === undefined ||
     maxSpans === undefined ||
     factCheckBudget === undefined ||
+    ownSourcesPerCheck === undefined ||
     prices.input === undefined ||
     prices.output === undefined ||
     prices.search === undefined
@@ -300,6 +306,7 @@ export function updateFromDraft(draft: OptionsDraft): { ok: true; update: Settin
       maxPages,
       maxSpans,
       factCheckBudget,
+      ownSourcesPerCheck,
       allowPrivateNetwork: draft.allowPrivateNetwork,
       minDomains,
       requirePrimary: draft.requirePrimary,

@@ -306,9 +306,25 @@ describe.concurrent('spanlight factcheck, against HTTP fakes', () => {
     const file = path.join(dir, 'linked.html');
     writeFileSync(file, linked);
     const empty = await startFakeBrave({ apiKey: SEARCH_KEY, results: () => [] });
-    const r = await runCli(['factcheck', file, '--url', PAGE_URL, '--max-claims', '1'], {
-      env: env({ SPANLIGHT_SEARCH_BASE_URL: empty.baseUrl }),
-    }).finally(() => empty.close());
+    const run = (...flags: string[]) =>
+      runInProcess(['factcheck', file, '--url', PAGE_URL, '--max-claims', '1', ...flags], {
+        env: env({ SPANLIGHT_SEARCH_BASE_URL: empty.baseUrl }),
+      });
+    let r: Awaited<ReturnType<typeof run>>;
+    let none: typeof r;
+    let wrong: typeof r;
+    try {
+      r = await run();
+      none = await run('--own-sources', '0');
+      wrong = await run('--own-sources', '51');
+    } finally {
+      await empty.close();
+    }
+    // --own-sources 0 opens none; a number out of range is a usage error that says which.
+    expect(none.code, none.stderr).toBe(0);
+    expect((JSON.parse(none.stdout) as FactCheckOut).claims[0]).toMatchObject({ ownSources: [] });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('--own-sources must be a whole number from 0 to 50, got "51"');
     expect(r.code, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout) as FactCheckOut;
     const census = out.claims[0] as ClaimOut & { ownSources: Array<{ url: string; reading: string; spanId?: string }> };

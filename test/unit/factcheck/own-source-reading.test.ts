@@ -91,6 +91,7 @@ describe("a claim's own source, read and compared", () => {
   async function check(
     model: ChatModel | null = null,
     hold?: { held: string; gate: Promise<void>; signal?: AbortSignal; onSettled?: (c: CheckedClaim) => void },
+    ownSourcesPerCheck?: number,
   ) {
     const claims: RankedClaim[] = Object.values(SENTENCES).map((s, i) => {
       const start = page.text.indexOf(s);
@@ -107,6 +108,7 @@ describe("a claim's own source, read and compared", () => {
         citations: page.citations,
         judge: model !== null,
         ...(hold?.signal ? { signal: hold.signal } : {}),
+        ...(ownSourcesPerCheck === undefined ? {} : { ownSourcesPerCheck }),
       },
       {
         now: () => NOW,
@@ -200,6 +202,16 @@ describe("a claim's own source, read and compared", () => {
     expect(kept.verdict).toBe('not-found');
     expect(kept.ownSources).toBeUndefined();
     expect(kept.ownSourcesReading).toBeUndefined();
+  });
+
+  it("Settings → Budgets: 1 reads the top claim's own source only; 0 opens none, and no page it links to is asked for", async () => {
+    const one = await check(null, undefined, 1);
+    expect(one.claims.map((c) => c.ownSources?.length ?? 0)).toEqual([1, 0, 0, 0, 0]);
+    const asked = () => site.requests.filter((q) => q.url !== '/post').length;
+    const before = asked();
+    const none = await check(null, undefined, 0);
+    expect(none.claims.every((c) => c.ownSources === undefined && c.ownSourcesReading === undefined)).toBe(true);
+    expect(asked()).toBe(before);
   });
 
   it('never counts them as independent: the verdicts stay "not found" when the search finds nothing', async () => {

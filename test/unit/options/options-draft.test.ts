@@ -168,6 +168,16 @@ describe('updateFromDraft', () => {
     expect(checked.errors.maxPages).toEqual({ key: 'errorRange', substitutions: ['1', '10'] });
   });
 
+  it('own sources per fact-check: 0 to 50, 0 opening none; anything else is named', () => {
+    expect(updateFromDraft(draft({ ownSourcesPerCheck: '0' }))).toMatchObject({ ok: true, update: { ownSourcesPerCheck: 0 } });
+    expect(updateFromDraft(draft({ ownSourcesPerCheck: '50' }))).toMatchObject({ ok: true, update: { ownSourcesPerCheck: 50 } });
+    for (const wrong of ['51', '-1', 'x', '']) {
+      const checked = updateFromDraft(draft({ ownSourcesPerCheck: wrong }));
+      expect(checked.ok).toBe(false);
+      if (!checked.ok) expect(checked.errors.ownSourcesPerCheck).toEqual({ key: 'errorRange', substitutions: ['0', '50'] });
+    }
+  });
+
   it('without a model, a blanked model URL or name does not block saving the rest', () => {
     const checked = updateFromDraft(draft({ modelPreset: 'extractive', modelBaseUrl: '', modelName: '' }));
     expect(checked.ok).toBe(true);
