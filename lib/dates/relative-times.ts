@@ -17,7 +17,7 @@ export interface AbsoluteTimes {
   unresolved: boolean;
 }
 
-type Unit = 'year' | 'month' | 'day' | 'weekday' | 'season' | 'named-month' | 'years-ago' | 'months-ago';
+type Unit = 'year' | 'month' | 'week' | 'day' | 'weekday' | 'season' | 'named-month' | 'years-ago' | 'months-ago';
 
 interface Rule {
   /** Group 1: an optional preposition before the phrase; the named group `wd` a weekday. */
@@ -42,6 +42,25 @@ const WEEKDAYS: Record<Language, string[]> = {
 /** Month names in the four languages: a weekday before one is already dated ("on Tuesday, March 6"). */
 const MONTHS = [...MONTH_NUMBERS.keys()].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
 const wd = (lang: Language) => `(?<wd>${WEEKDAYS[lang].join('|')})`;
+/** English month names as written in a date ("Thursday, March 6"; "Sept." too), for a case-sensitive pattern. */
+const EN_MONTH_NAMES = [...MONTH_NUMBERS.keys()]
+  .filter((m) => /^[a-z]+$/.test(m))
+  .flatMap((m) => [m, m[0]!.toUpperCase() + m.slice(1)])
+  .join('|');
+/** An English weekday as a name is written, capitalised (matched case-sensitively). */
+const EN_WD = `(?<wd>${WEEKDAYS.en.map((d) => d[0]!.toUpperCase() + d.slice(1)).join('|')})`;
+/**
+ * News style's bare weekday ("the council voted Thursday"): after a word in lower case that is no
+ * article or determiner ("the Friday before", "every Monday"), so never a holiday ("Good Friday",
+ * "Super Tuesday", capitalised before it) nor a sentence's first word; not before a date, a
+ * possessive or a part of the day, which a day's date would not read well with.
+ */
+const BARE_EN_WEEKDAY = new RegExp(
+  String.raw`(?<=(?<![\p{L}'’])(?!(?:the|a|an|every|each|that|this|one|last|next|on|of)\s)\p{Ll}+,?\s)()` +
+    EN_WD +
+    String.raw`(?![\p{L}\p{N}'’])(?!,?\s+(?:\d|${EN_MONTH_NAMES})|\s+(?:morning|afternoon|evening|night)s?(?!\p{L}))`,
+  'gu',
+);
 const EN_MONTHS = [
   'january',
   'february',
@@ -95,6 +114,10 @@ const RULES: Record<Language, Rule[]> = {
     { pattern: rx(`()last ${wd('en')}`), unit: 'weekday', offset: -1 },
     { pattern: rx(`()next ${wd('en')}`), unit: 'weekday', offset: 1 },
     { pattern: rx(`(on) ${wd('en')}(?!,?\\s+(?:\\d|${MONTHS}))`), unit: 'weekday', offset: 0 },
+    { pattern: BARE_EN_WEEKDAY, unit: 'weekday', offset: 0 },
+    { pattern: rx(`(?<!the\\s)${PREP.en}last week(?!['’]s)`), unit: 'week', offset: -1 },
+    { pattern: rx(`(?<!the\\s)${PREP.en}next week(?!['’]s)`), unit: 'week', offset: 1 },
+    { pattern: rx(`${PREP.en}this week(?!['’]s)`), unit: 'week', offset: 0 },
   ],
   de: [
     { pattern: rx(`${PREP.de}(?:nächstes|nächsten|kommendes|kommenden) Jahr(?:es)?`), unit: 'year', offset: 1 },
@@ -209,6 +232,11 @@ function resolve(rule: Rule, match: RegExpExecArray, published: Date, lang: Lang
         lang,
         'month',
       );
+    case 'week': {
+      // The week (Monday to Sunday) before, of or after the date, named by its Monday.
+      const monday = addDays(published, -((published.getUTCDay() + 6) % 7) + 7 * rule.offset);
+      return `${prep ?? 'in'} the week of ${dayName(lang, monday)}`;
+    }
     case 'day':
       return withPrep(dayName(lang, addDays(published, rule.offset)), prep, DAY_PREP[lang], lang);
     case 'weekday': {
@@ -232,7 +260,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
  * none of them has no relative time, and most sentences have none.
  */
 const KEYS: Record<Language, RegExp> = {
-  en: new RegExp(`year|month|season|yesterday|today|tomorrow|${WEEKDAYS.en.join('|')}|${EN_MONTHS.join('|')}`, 'iu'),
+  en: new RegExp(`year|month|week|season|yesterday|today|tomorrow|${WEEKDAYS.en.join('|')}|${EN_MONTHS.join('|')}`, 'iu'),
   de: new RegExp(`jahr|monat|gestern|heute|${WEEKDAYS.de.join('|')}`, 'iu'),
   fr: new RegExp(`année|l['’]an\\b|mois|hier|aujourd|demain|${WEEKDAYS.fr.join('|')}`, 'iu'),
   es: new RegExp(`año|mes|ayer|hoy|mañana|${WEEKDAYS.es.join('|')}`, 'iu'),

@@ -36,6 +36,38 @@ describe('absoluteTimes', () => {
     expect(absoluteTimes('She will speak on Friday.', published, 'en').text).toMatch(/on Friday,? 9 March 2018/);
   });
 
+  it("news style's bare weekday, and last, this and next week (published Tuesday 6 March 2018)", () => {
+    expect(absoluteTimes('The council voted Thursday to raise the fee.', published, 'en').text).toBe(
+      'The council voted on Thursday, 1 March 2018 to raise the fee.',
+    );
+    expect(absoluteTimes('The council will vote Thursday on the fee.', published, 'en').text).toBe(
+      'The council will vote on Thursday, 8 March 2018 on the fee.',
+    );
+    // Not a holiday, a sentence's subject, a possessive, a part of the day, a dated day, a story's day or a habit.
+    for (const s of [
+      'Good Friday fell early.',
+      'Super Tuesday decided it.',
+      'Thursday was cold.',
+      "They met at Thursday's meeting.",
+      'The vote came Thursday night.',
+      'They met Thursday, March 1, to vote.',
+      'They met the Friday before.',
+      'He works every Monday.',
+    ])
+      expect(absoluteTimes(s, published, 'en').changed).toEqual([]);
+    expect(absoluteTimes('Prices rose last week.', published, 'en').text).toBe('Prices rose in the week of 26 February 2018.');
+    expect(absoluteTimes('Last week, the plant closed.', published, 'en').text).toBe(
+      'In the week of 26 February 2018, the plant closed.',
+    );
+    expect(absoluteTimes('Sales have risen since last week.', published, 'en').text).toBe(
+      'Sales have risen since the week of 26 February 2018.',
+    );
+    expect(absoluteTimes('They will decide next week.', published, 'en').text).toBe(
+      'They will decide in the week of 12 March 2018.',
+    );
+    expect(absoluteTimes('In the last week of the war, it ended.', published, 'en').changed).toEqual([]);
+  });
+
   it('leaves a narrative "the next year" alone: it counts from the story, not the page', () => {
     const out = absoluteTimes('The next year he moved to Paris.', published, 'en');
     expect(out.changed).toEqual([]);
