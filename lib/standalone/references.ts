@@ -53,6 +53,10 @@ function romancePossessive(
   return { length: phrase.length, write: (name) => `${article}${phrase} de ${name}` };
 }
 
+/** English's part of a set named before: a count or quantifier, "of", and a demonstrative or "them". */
+const PART_OF_SET =
+  /^(?:one|two|three|four|five|some|many|most|all|each|both|none|several|few|half|any|either|neither)\s+of\s+(?:these|those|them)(?![\p{L}])/iu;
+
 /** The reference a sentence opens with at `at`, if any. */
 function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language): Reference | null {
   const rest = sentence.slice(at);
@@ -64,6 +68,11 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
   const base = contracted?.toLowerCase();
   if (contracted && base && (lex.pronouns[base] || lex.demonstratives.has(base))) first = contracted;
   const word = first.toLowerCase();
+  // A part of a set the sentences before named ("One of these, Solimo, …", "Most of them"): it stands
+  // for what they said, as a demonstrative does.
+  const part = lang === 'en' ? PART_OF_SET.exec(rest) : null;
+  if (part)
+    return { start: at, end: at + part[0].length, fit: 'any', kind: 'reference', write: (name) => name, unresolvable: true };
   const after = rest.slice(first.length);
   const next = after.match(/^\s+(\p{L}[\p{L}'’-]*)/u)?.[1];
   const end = at + first.length;

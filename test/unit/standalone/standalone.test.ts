@@ -112,6 +112,23 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(b!.standalone).toBe('Acme Corporation cut prices in 2019. This resulted in higher sales.');
   });
 
+  it('a part of a set named before ("One of these, Solimo, …") takes in the sentence before, or needs context', () => {
+    const ctx = { title: 'House brands', published: null, lang: 'en' as const };
+    const text = 'Amazon sells dozens of house brands. One of these, Solimo, sells vitamins.';
+    const [out] = run({ ...ctx, text }, 'One of these, Solimo, sells vitamins.');
+    expect(out!.standalone).toBe('Amazon sells dozens of house brands. One of these, Solimo, sells vitamins.');
+    expect(out!.needsContext).toBe(false);
+    const apart = 'Amazon sells dozens of house brands.\nMost of them sell vitamins.';
+    expect(run({ ...ctx, text: apart }, 'Most of them sell vitamins.')[0]).toMatchObject({
+      standalone: 'Most of them sell vitamins.',
+      needsContext: true,
+    });
+    // "One of the" names its set itself.
+    expect(run({ ...ctx, text: 'One of the brands sells vitamins.' }, 'One of the brands sells vitamins.')[0]!.needsContext).toBe(
+      false,
+    );
+  });
+
   it('a statement demonstrative needs context when the sentence before is in another paragraph, needs context itself or is too long', () => {
     const ctx = { title: 'Acme Corporation', published: null, lang: 'en' as const };
     const para = 'Acme Corporation cut prices.\nThis resulted in higher sales.';
