@@ -1,6 +1,14 @@
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { DraftErrors, OptionsDraft } from '@/lib/options/draft';
 import { CheckboxField, TextField } from './fields';
+
+/** The budgets that are counts: each field's name, its draft key (also its label's message) and its description's message. */
+const COUNTS = [
+  { name: 'max-pages', key: 'maxPages', about: 'maxPagesAbout' },
+  { name: 'max-spans', key: 'maxSpans', about: 'maxSpansAbout' },
+  { name: 'fact-check-budget', key: 'factCheckBudget', about: 'factCheckBudgetAbout' },
+  { name: 'own-sources-per-check', key: 'ownSourcesPerCheck', about: 'ownSourcesPerCheckAbout' },
+] as const satisfies ReadonlyArray<{ name: string; key: keyof OptionsDraft & MessageKey; about: MessageKey }>;
 
 /** How much each question may read, what it costs, and whether the model judges claims. */
 export function BudgetSettings(props: {
@@ -12,46 +20,19 @@ export function BudgetSettings(props: {
   return (
     <fieldset className="section">
       <legend>{t('sectionBudgets')}</legend>
-      <TextField
-        name="max-pages"
-        type="number"
-        inputMode="numeric"
-        label={t('maxPages')}
-        value={draft.maxPages}
-        onChange={(maxPages) => change({ maxPages })}
-        description={t('maxPagesAbout')}
-        error={errors.maxPages}
-      />
-      <TextField
-        name="max-spans"
-        type="number"
-        inputMode="numeric"
-        label={t('maxSpans')}
-        value={draft.maxSpans}
-        onChange={(maxSpans) => change({ maxSpans })}
-        description={t('maxSpansAbout')}
-        error={errors.maxSpans}
-      />
-      <TextField
-        name="fact-check-budget"
-        type="number"
-        inputMode="numeric"
-        label={t('factCheckBudget')}
-        value={draft.factCheckBudget}
-        onChange={(factCheckBudget) => change({ factCheckBudget })}
-        description={t('factCheckBudgetAbout')}
-        error={errors.factCheckBudget}
-      />
-      <TextField
-        name="own-sources-per-check"
-        type="number"
-        inputMode="numeric"
-        label={t('ownSourcesPerCheck')}
-        value={draft.ownSourcesPerCheck}
-        onChange={(ownSourcesPerCheck) => change({ ownSourcesPerCheck })}
-        description={t('ownSourcesPerCheckAbout')}
-        error={errors.ownSourcesPerCheck}
-      />
+      {COUNTS.map((c) => (
+        <TextField
+          key={c.key}
+          name={c.name}
+          type="number"
+          inputMode="numeric"
+          label={t(c.key)}
+          value={draft[c.key]}
+          onChange={(value) => change({ [c.key]: value })}
+          description={t(c.about)}
+          error={errors[c.key]}
+        />
+      ))}
       <p className="field-description">{t('pricesAbout')}</p>
       <TextField
         name="price-input"
