@@ -6,6 +6,7 @@ import { buildPipeline, type PipelineHost } from '../answering/build-deps';
 import { extractPage } from '../pages/extract';
 import { parseHtmlWithLinkedom } from '../pages/parse-html';
 import { factCheck, findClaims } from '../factcheck/fact-check';
+import type { SettledClaim } from '../factcheck/deps';
 import {
   checkedRecord,
   foundRecord,
@@ -86,17 +87,26 @@ async function claimsLeft(
   return (await findClaims(page, model)).claims.filter((c) => !checked.has(`${c.start}:${c.end}`));
 }
 
+/** A verdict settled, or (`again`) a settled claim with its own sources added, as stored. */
+type Buffered = SettledClaimRecord & { again?: boolean };
+
+/** The record of a claim as it settles (or, `again`, as its own sources join it). */
+const buffered = (s: SettledClaim, again = false): Buffered => ({
+  claim: checkedRecord(s.claim) as SettledClaimRecord['claim'],
+  evidence: s.evidence,
+  ...(again ? { again } : {}),
+});
+
 /** Verdicts settled while the store is busy wait here and are stored (and marked) together. */
 class SettledBuffer {
-  private pending: Array<SettledClaimRecord & { again?: boolean }> = [];
+  private pending: Buffered[] = [];
   private chain: Promise<unknown> = Promise.resolve();
-  constructor(private readonly write: (batch: Array<SettledClaimRecord & { again?: boolean }>) => Promise<unknown>) {}
+  constructor(private readonly write: (batch: Buffered[]) => Promise<unknown>) {}
   /** Runs a write after the ones before it. */
   then(step: () => Promise<unknown>) {
     this.chain = this.chain.then(step).catch(() => undefined);
   }
-  /** A verdict settled, or (`again`) a settled claim with its own sources added. */
-  push(s: SettledClaimRecord & { again?: boolean }) {
+  push(s: Buffered) {
     this.pending.push(s);
     if (this.pending.length === 1)
       this.then(() => {
@@ -206,9 +216,8 @@ export class FactCheckJobs {
                 ...(earlier?.retry ? { retryUnchecked: true } : {}),
               }),
             ),
-          onSettled: (s) => buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence }),
-          onOwnSources: (s) =>
-            buffer.push({ claim: checkedRecord(s.claim) as SettledClaimRecord['claim'], evidence: s.evidence, again: true }),
+          onSettled: (s) => buffer.push(buffered(s)),
+          onOwnSources: (s) => buffer.push(buffered(s, true)),
         },
       );
       const parts = partsOf(outcome);
