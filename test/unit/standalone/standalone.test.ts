@@ -112,6 +112,13 @@ describe('standaloneClaims: opening pronouns and references', () => {
     expect(b!.standalone).toBe('Acme Corporation cut prices in 2019. This resulted in higher sales.');
   });
 
+  it('a name with an owner in it ("Verizon’s Yahoo") is no full name: the word alone later stays as written', () => {
+    const text = 'Verizon’s Yahoo deal is a complicated beast. The agreement with Verizon allows Yahoo to terminate the deal.';
+    const [out] = run({ text, title: 'Yahoo’s Sale to Verizon', published: null, lang: 'en' }, text.split('. ')[1]!);
+    expect(out!.standalone).toBe('The agreement with Verizon allows Yahoo to terminate the deal.');
+    expect(out!.resolved).toEqual([]);
+  });
+
   it('a part of a set named before ("One of these, Solimo, …") takes in the sentence before, or needs context', () => {
     const ctx = { title: 'House brands', published: null, lang: 'en' as const };
     const text = 'Amazon sells dozens of house brands. One of these, Solimo, sells vitamins.';
