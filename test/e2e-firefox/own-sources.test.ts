@@ -44,6 +44,7 @@ describe("Firefox: a claim's own source", () => {
     expect(await panel.$eval(`.running-fact-check ${ITEM} .own-sources-reading`, (e) => e.textContent)).toBe(
       'Reading the page’s own source…',
     );
+    await screenshotForDocs(panel, 'firefox-sidepanel-own-source-reading');
 
     await panel.waitForSelector(`article.answer-fact-check ${ITEM} .own-source`, { timeout: 30_000 });
     const item = `article.answer-fact-check ${ITEM}`;

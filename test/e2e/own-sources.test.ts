@@ -35,6 +35,7 @@ describe("a claim's own source (the built extension)", () => {
     expect(await running.locator('.own-sources-reading').textContent()).toBe('Reading the page’s own source…');
     expect(await running.getAttribute('data-verdict')).toBe('not-found');
     expect(await panel.locator('article.answer-fact-check').count()).toBe(0);
+    await screenshotForDocs(panel, 'sidepanel-own-source-reading');
     const view = panel.locator('article.answer-fact-check');
     await view.waitFor({ timeout: 30_000 });
     const item = view.locator('li.verdict', { hasText: '4.2 million passengers' });
