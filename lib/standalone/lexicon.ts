@@ -384,13 +384,8 @@ export function addFullNames(
       const words = name.split(' ');
       // A full name starts with a given name, not an initial ("W. Bush" is a name read from its middle),
       // and has no owner in it ("Verizon’s Yahoo" is Yahoo, owned: not a Mr Yahoo).
-      if (
-        words.length < 2 ||
-        /^\p{Lu}\.$/u.test(words[0]!) ||
-        words.slice(0, -1).some((w) => /['’]s$/u.test(w)) ||
-        !isPerson(name)
-      )
-        continue;
+      const owned = /['’]s\s/u.test(name);
+      if (words.length < 2 || /^\p{Lu}\.$/u.test(words[0]!) || owned || !isPerson(name)) continue;
       const surname = words[words.length - 1]!;
       const known = surnames.get(surname);
       // The page's own subject (from its title, start -1) keeps its surname.
