@@ -183,7 +183,10 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     on: 'markup',
     test: (el, { words }) =>
       (el.tagName === 'TIME' && CALENDAR_DATE.test(el.getAttribute('datetime') ?? el.textContent ?? '') && standsAlone(el)) ||
-      /-(?:meta|metadata|postmetadata|post-meta|entry-meta|article-meta|timestamp|post-date|entry-date|pubdate)-/.test(words),
+      // A metadata class on an element inside a sentence ("<a class="meta-per">Marissa Mayer</a>,
+      // and…") marks a name in the prose, not a line of metadata.
+      (/-(?:meta|metadata|postmetadata|post-meta|entry-meta|article-meta|timestamp|post-date|entry-date|pubdate)-/.test(words) &&
+        standsAlone(el)),
   },
   {
     name: 'widgets',

@@ -107,10 +107,10 @@ const CASES: Case[] = [
   },
   {
     rule: 'datelines',
-    title: 'a <time> standing alone and a metadata box; a <time> inside a sentence stays',
-    html: `<time datetime="2024-03-05">5 March 2024</time><div class="entry-meta"><span>City desk</span></div>${ARTICLE}<p>The first vote, on <time datetime="2023-11-02">2 November</time>, failed by one vote.</p>`,
+    title: 'a <time> standing alone and a metadata box; a <time> or a name marked as metadata inside a sentence stays',
+    html: `<time datetime="2024-03-05">5 March 2024</time><div class="entry-meta"><span>City desk</span></div>${ARTICLE}<p>The first vote, on <time datetime="2023-11-02">2 November</time>, failed by one vote.</p><p>The mayor, <a class="meta-per" href="/people/jane-roe">Jane Roe</a>, voted for it.</p>`,
     gone: ['5 March 2024', 'City desk'],
-    kept: ['The first vote, on 2 November, failed by one vote.'],
+    kept: ['The first vote, on 2 November, failed by one vote.', 'The mayor, Jane Roe, voted for it.'],
   },
   {
     rule: 'widgets',
