@@ -207,9 +207,11 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     test: (el) => {
       if (!/^H[1-6]$/.test(el.tagName)) return false;
       const box = el.parentElement;
-      if (!box || box.children.length < 2) return false;
-      const text = collapse(el.textContent ?? '');
-      return text !== '' && collapse(box.textContent ?? '') === text;
+      if (!box || box.children.length < 2 || !/\S/.test(el.textContent ?? '')) return false;
+      // The box's text is the heading's when nothing else in it has any (read sibling by sibling:
+      // the box may be the whole article, read once for each of its headings otherwise).
+      for (let n = box.firstChild; n; n = n.nextSibling) if (n !== el && holdsText(n)) return false;
+      return true;
     },
   },
   {
@@ -309,6 +311,8 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
 const standsAlone = (el: Element) => !hasText(el.previousSibling) && !hasText(el.nextSibling);
 
 const hasText = (node: Node | null) => node !== null && node.nodeType === 3 && /\S/.test(node.textContent ?? '');
+/** Whether a text node, or an element, holds any text but white space. */
+const holdsText = (node: Node) => (node.nodeType === 3 || node.nodeType === 1) && /\S/.test(node.textContent ?? '');
 
 /** Share of the tree's text one element, or all of one rule's matches, may hold: boilerplate is never most of an article. */
 const MAX_SHARE = 0.5;

@@ -8,6 +8,7 @@ import { contentWords } from '../text/tokens';
 import { antonymsOf, lemmaOf, synonymGroups } from './lexicon';
 import { sentences, stem } from './lexical';
 import { polarWords, type PolarWord } from './polarity';
+import { readOnce } from './read-once';
 import { periodsIn, periodsOverlap, type Period } from './periods';
 import { quantitiesAgree, quantitiesIn, type Quantity } from './quantities';
 
@@ -31,29 +32,8 @@ interface SentenceWords {
   places: Map<string, number[]>;
 }
 
-/** The sentences read while `withSentenceReadings` runs, by their text. */
-let readings: Map<string, SentenceWords> | null = null;
-
-/**
- * Runs `f` with each sentence read once however often it is compared: the claims of one answer
- * cite the same passages, and a claim citing several is checked against them joined and alone.
- */
-export function withSentenceReadings<T>(f: () => T): T {
-  if (readings) return f();
-  readings = new Map();
-  try {
-    return f();
-  } finally {
-    readings = null;
-  }
-}
-
 function readSentence(text: string): SentenceWords {
-  const known = readings?.get(text);
-  if (known) return known;
-  const read = readSentenceOnce(text);
-  readings?.set(text, read);
-  return read;
+  return readOnce('sentence', text, readSentenceOnce);
 }
 
 function readSentenceOnce(text: string): SentenceWords {

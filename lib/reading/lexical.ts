@@ -7,6 +7,7 @@ import { normalizeText } from '../text/normalize';
 import { contentWords } from '../text/tokens';
 import { synonymGroups } from './lexicon';
 import { aliasesIn, fullNamesBySurname } from './name-forms';
+import { readOnce } from './read-once';
 
 /** Words that carry little of a claim's content beyond the stopwords of `lib/text/tokens`. */
 const WEAK = new Set(
@@ -171,6 +172,40 @@ function shortestWindow(hits: Set<string>[], wanted: string[], win: { score: num
   return Array.from({ length: end - win.at }, (_, i) => win.at + i);
 }
 
+/** What the lexical measures read of a passage, whatever the claim: its sentences and the terms each offers. */
+interface PassageReading {
+  sents: string[];
+  /** Each sentence's terms: stems, synonym groups, alias groups and the given names of its surnames. */
+  sentOffered: Set<string>[];
+  /** The terms of all the sentences. */
+  all: Set<string>;
+  /** Pairs of stems at most two words apart in a sentence, both ways round ("a b"). */
+  pairs: Set<string>;
+}
+
+function readPassage(passage: string): PassageReading {
+  return readOnce('passage', passage, readPassageOnce);
+}
+
+function readPassageOnce(passage: string): PassageReading {
+  const sents = sentences(passage);
+  const sentWords = sents.map(termWords);
+  const bySurname = fullNamesBySurname(passage);
+  const sentOffered = sents.map((s, i) => offeredTerms(s, sentWords[i]!, bySurname));
+  const all = new Set(sentOffered.flatMap((o) => [...o]));
+  const pairs = new Set<string>();
+  for (const ws of sentWords) {
+    const ts = ws.map(stem);
+    for (let i = 0; i < ts.length; i++) {
+      for (let k = i + 1; k <= i + 2 && k < ts.length; k++) {
+        pairs.add(`${ts[i]} ${ts[k]}`);
+        pairs.add(`${ts[k]} ${ts[i]}`);
+      }
+    }
+  }
+  return { sents, sentOffered, all, pairs };
+}
+
 /**
  * Computes the lexical measures of `claim` against `passage`. `met` are claim terms the passage
  * states otherwise (a figure it gives as "410" for the claim's "just over 400"): they count as present.
@@ -190,12 +225,7 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
   for (const a of aliasesIn(claim))
     for (const t of terms(a.text)) alternatives.set(t, [...new Set([...(alternatives.get(t) ?? [t]), aliasTerm(a.group)])]);
   const meets = (t: string, offered: Set<string>) => met.has(t) || (alternatives.get(t) ?? [t]).some((a) => offered.has(a));
-  const sents = sentences(passage);
-  const sentWords = sents.map(termWords);
-  const sentTerms = sentWords.map((ws) => ws.map(stem));
-  const bySurname = fullNamesBySurname(passage);
-  const sentOffered = sents.map((s, i) => offeredTerms(s, sentWords[i]!, bySurname));
-  const all = new Set(sentOffered.flatMap((o) => [...o]));
+  const { sents, sentOffered, all, pairs } = readPassage(passage);
   const missingTerms = distinct.filter((t) => !meets(t, all));
   const coverage = distinct.length === 0 ? 1 : (distinct.length - missingTerms.length) / distinct.length;
   // Report words as the claim writes them, not their stems.
@@ -234,15 +264,6 @@ export function lexicalMeasures(claim: string, passage: string, met: ReadonlySet
     }
   }
 
-  const pairs = new Set<string>();
-  for (const ts of sentTerms) {
-    for (let i = 0; i < ts.length; i++) {
-      for (let k = i + 1; k <= i + 2 && k < ts.length; k++) {
-        pairs.add(`${ts[i]} ${ts[k]}`);
-        pairs.add(`${ts[k]} ${ts[i]}`);
-      }
-    }
-  }
   const claimPairs = new Map<string, [string, string]>();
   for (let i = 0; i + 1 < claimTerms.length; i++)
     claimPairs.set(`${claimTerms[i]} ${claimTerms[i + 1]}`, [claimTerms[i]!, claimTerms[i + 1]!]);

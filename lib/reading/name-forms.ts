@@ -83,13 +83,12 @@ const NOT_FIRST =
  */
 export function fullNamesBySurname(passage: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const m of passage
-    .normalize('NFKC')
-    .matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)((?:\s\p{Lu}\.)?(?:\s\p{Lu}\p{Ll}+){1,2})(?![\p{L}\p{N}])/gu)) {
+  const text = passage.normalize('NFKC');
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{Lu}\p{Ll}+)((?:\s\p{Lu}\.)?(?:\s\p{Lu}\p{Ll}+){1,2})(?![\p{L}\p{N}])/gu)) {
     if (NOT_FIRST.test(m[1]!)) continue;
     const parts = `${m[1]}${m[2]}`.split(/\s+/).filter((p) => !/\.$/.test(p));
     // "Later Merkel left": a sentence's first word is capitalised for that alone when it is a common word.
-    const opens = /(?:^|[.!?]\s+)$/.test(passage.normalize('NFKC').slice(0, m.index));
+    const opens = opensSentence(text, m.index);
     if (opens && synonymGroups(parts[0]!).length > 0) parts.shift();
     if (parts.length < 2) continue;
     const surname = parts[parts.length - 1]!.toLowerCase();
@@ -101,6 +100,14 @@ export function fullNamesBySurname(passage: string): Map<string, string[]> {
   }
   for (const [k, v] of out) if (v.length === 0) out.delete(k);
   return out;
+}
+
+/** Whether `at` in `text` is its start or follows a sentence's end and a space. */
+function opensSentence(text: string, at: number): boolean {
+  if (at === 0) return true;
+  const before = text.slice(0, at);
+  const trimmed = before.trimEnd();
+  return trimmed.length < before.length && /[.!?]$/.test(trimmed);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { UNCONFIRMED, type Claim, type EvidenceSpan } from '../shared/types';
 import { verifyClaim, type VerifyOutcome } from './deterministic-verifier';
-import { withSentenceReadings } from '../reading/clashes';
+import { withReadingsKept } from '../reading/read-once';
 import type { OpenClaim } from './settle-verdicts';
 import { NOTHING_FOUND, type ClaimVerdict } from './verdict';
 
@@ -23,7 +23,7 @@ export interface ClaimCheck {
  */
 export function checkClaims(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {
   // The claims cite the same spans: each sentence of them is read once.
-  return withSentenceReadings(() => checkEach(claims, spans, texts));
+  return withReadingsKept(() => checkEach(claims, spans, texts));
 }
 
 function checkEach(claims: Claim[], spans: EvidenceSpan[], texts?: Map<string, string>): ClaimCheck[] {

@@ -15,6 +15,7 @@ import { quantitiesAgree, quantitiesIn, sameFigureOtherUnit, type Quantity } fro
 import { isQuestion, oppositionIn, type Opposition } from '../reading/clashes';
 import { nameWordsMetOtherwise } from '../reading/name-forms';
 import { SUPPOSE } from '../reading/polarity';
+import { readOnce } from '../reading/read-once';
 import type { CheckVerdict } from './verdict';
 
 /** A claim, the passage it cites, and optionally the quote offered as support. */
@@ -253,7 +254,7 @@ function readNormalized(input: VerifyInput, claim: string, passage: string): Sup
   }
 
   // (2) Numbers, dates, versions, percentages: as written, or agreeing figures and periods.
-  const index = numericIndex(passage);
+  const index = readOnce('numbers', passage, numericIndex);
   const figures = readingMatcher(claim, passage);
   const facts = withPercent(numericFacts(claim), claim);
   const otherwise = facts.filter((f) => !factFound(f, index) && figures.met(f));
@@ -270,7 +271,7 @@ function readNormalized(input: VerifyInput, claim: string, passage: string): Sup
   }
 
   // (3) Names, in the passage or borne by its publisher.
-  const words = wordIndex(passage, input.passage);
+  const words = readOnce('words', input.passage, (raw) => wordIndex(passage, raw));
   const publisher = input.source ? publisherWords(input.source) : null;
   const otherForms = nameWordsMetOtherwise(input.claim, input.passage);
   let namesMissing = 0;
