@@ -115,6 +115,12 @@ const PATTERNS: Pattern[] = [
     re: new RegExp(`${START}${MONTH}\\.? ${DAY},? ${YEAR}${END}`, 'giu'),
     parts: (m) => [num(m[3]), MONTH_NUMBERS.get(m[1]!.toLowerCase()) ?? 0, num(m[2])],
   },
+  // Chinese, Japanese and Korean, year first with its unit signs: "2024年3月3日", "2024년 3월 3일". The
+  // text around needs no space, so only a number may not stand right before.
+  {
+    re: new RegExp(`(?<!\\p{N})${YEAR}\\s?[年년]\\s?(\\d{1,2})\\s?[月월]\\s?(\\d{1,2})\\s?[日일]`, 'gu'),
+    parts: (m) => [num(m[1]), num(m[2]), num(m[3])],
+  },
   // Day first: "3 March 2024", "3rd of March, 2024", "3. März 2024", "1er mars 2024", "3 de marzo de 2024".
   {
     re: new RegExp(`${START}${DAY}\\s?(?:of |de )?${MONTH}\\.?,?(?: de)? ${YEAR}${END}`, 'giu'),

@@ -62,6 +62,12 @@ describe('dates in text', () => {
     expect(days('filed 2023/07/04 and 2023-07-05T08:00')).toEqual(['2023-07-04', '2023-07-05']);
   });
 
+  it('reads Chinese, Japanese and Korean dates written with their unit signs, with or without spaces', () => {
+    expect(days('公開日：2020年07月03日 更新')).toEqual(['2020-07-03']);
+    expect(days('发布于2021年1月5日08:00 · 2024년 3월 3일')).toEqual(['2021-01-05', '2024-03-03']);
+    expect(days('12020年1月1日')).toEqual([]);
+  });
+
   it('reads two-digit years only where asked (short date elements)', () => {
     expect(days('Kurz notiert, 04.07.23')).toEqual([]);
     expect(days('Kurz notiert, 04.07.23', { shortYears: true, notAfterDay: '2024-06-30' })).toEqual(['2023-07-04']);
