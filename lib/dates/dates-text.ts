@@ -1,7 +1,7 @@
 /**
- * Dates as people write them in a page's text, in the four languages of the extension's catalogue
- * (en, de, fr, es): month names from the platform's Intl data, numeric forms, and the words before
- * a date that say whether it is when the page was published or when it was updated (issue #24).
+ * Dates as people write them in a page's text: numeric forms, Chinese, Japanese and Korean forms,
+ * month names from the platform's Intl data (en, de, fr, es; Arabic and Cyrillic ones too), and the
+ * words before a date (en, de, fr, es) that say whether the page was published or updated then.
  * Written by hand: chrono-node reads far more (relative dates, times, ranges) and would add about
  * 19 KB gzipped to the background for these few patterns, and it has no notion of a byline's label.
  */
@@ -128,6 +128,39 @@ const PATTERNS: Pattern[] = [
   },
 ];
 
+/**
+ * Month names in scripts other than Latin (Arabic, Cyrillic), from the platform's Intl data, read day
+ * first or month first as above: their patterns run only on a text with a letter of their script,
+ * for a pattern holding them all is tried name by name at each place of any text, several times slower.
+ */
+const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
+  { letters: /[\u0600-\u06ff]/, locales: ['ar'] },
+  { letters: /[\u0400-\u04ff]/, locales: ['ru', 'uk', 'bg'] },
+].map(({ letters, locales }) => {
+  // Without the i flag (slow on these scripts): each name lower-cased and capitalised.
+  const months = new Map(
+    [...monthNumbers(locales)].flatMap(([k, v]) => [
+      [k, v],
+      [k[0]!.toUpperCase() + k.slice(1), v],
+    ]),
+  );
+  const names = `(${[...months.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|')})`;
+  const month = (name: string | undefined) => months.get(name ?? '') ?? 0;
+  return {
+    letters,
+    patterns: [
+      { re: new RegExp(`${START}${names}\\.? ${DAY},? ${YEAR}${END}`, 'gu'), parts: (m) => [num(m[3]), month(m[1]), num(m[2])] },
+      {
+        re: new RegExp(`${START}${DAY}\\s?${names}\\.?,? ${YEAR}${END}`, 'gu'),
+        parts: (m) => [num(m[3]), month(m[2]), num(m[1])],
+      },
+    ],
+  };
+});
+
 /** Two-digit years, dotted and zero-padded ("24.01.22"), for short date elements only. */
 const SHORT_YEAR: Pattern = {
   re: new RegExp(`${START}(\\d{2})\\.(\\d{2})\\.(\\d{2})${END}`, 'gu'),
@@ -222,7 +255,12 @@ function labelBefore(text: string, index: number): DateLabel | null {
  */
 export function datesInText(text: string, options: TextDateOptions = {}): TextDate[] {
   const found: Array<TextDate & { end: number }> = [];
-  for (const { re, parts } of options.shortYears ? [...PATTERNS, SHORT_YEAR] : PATTERNS) {
+  const patterns = [
+    ...PATTERNS,
+    ...(options.shortYears ? [SHORT_YEAR] : []),
+    ...OTHER_SCRIPTS.flatMap((o) => (o.letters.test(text) ? o.patterns : [])),
+  ];
+  for (const { re, parts } of patterns) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
       const p = parts(m, options);

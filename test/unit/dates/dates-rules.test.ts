@@ -68,6 +68,11 @@ describe('dates in text', () => {
     expect(days('12020年1月1日')).toEqual([]);
   });
 
+  it('reads Arabic and Cyrillic month names, day or month first', () => {
+    expect(days('الأربعاء، 07 أكتوبر 2020 - 12:09 م')).toEqual(['2020-10-07']);
+    expect(days('Опубликовано 7 октября 2020 · Оновлено 3 Березня 2021')).toEqual(['2020-10-07', '2021-03-03']);
+  });
+
   it('reads two-digit years only where asked (short date elements)', () => {
     expect(days('Kurz notiert, 04.07.23')).toEqual([]);
     expect(days('Kurz notiert, 04.07.23', { shortYears: true, notAfterDay: '2024-06-30' })).toEqual(['2023-07-04']);
