@@ -101,6 +101,8 @@ export class CheckRun {
   private readonly ownRead = new Map<number, ReturnType<typeof ownSpans>>();
   /** How many own sources each claim is having read (its verdict may settle before they are in). */
   private readonly ownTaken = new Map<number, number>();
+  /** Whether the step line has said that only the page's own sources are still read. */
+  private ownLeftSaid = false;
 
   constructor(
     private readonly claims: RankedClaim[],
@@ -365,6 +367,21 @@ export class CheckRun {
     const settled = { claim: withClosest, evidence: [...candidates, ...(own?.spans ?? [])] };
     this.settled.set(i, { ...settled, removed });
     if (again) this.deps.onOwnSources?.(settled);
-    else this.deps.onSettled?.(settled);
+    else {
+      this.deps.onSettled?.(settled);
+      this.sayOwnSourcesLeft();
+    }
+  }
+
+  /** Once every verdict is in, the step line says what the check still waits for: the page's own sources. */
+  private sayOwnSourcesLeft() {
+    if (this.ownLeftSaid || this.settled.size < this.claims.length) return;
+    const reading = [...this.settled.values()].filter((s) => s.claim.ownSourcesReading).length;
+    if (reading === 0) return;
+    this.ownLeftSaid = true;
+    this.deps.onProgress(
+      'reading',
+      `Every verdict is in; reading the page’s own sources of ${reading} claim${reading === 1 ? '' : 's'}…`,
+    );
   }
 }

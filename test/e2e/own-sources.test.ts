@@ -35,6 +35,10 @@ describe("a claim's own source (the built extension)", () => {
     expect(await running.locator('.own-sources-reading').textContent()).toBe('Reading the page’s own source…');
     expect(await running.getAttribute('data-verdict')).toBe('not-found');
     expect(await panel.locator('article.answer-fact-check').count()).toBe(0);
+    // Once every verdict is in, the step line says what the check still waits for.
+    await expect
+      .poll(() => panel.locator('.job-progress .progress').textContent(), { timeout: 10_000 })
+      .toMatch(/^Every verdict is in; reading the page’s own sources of 1 claim…/);
     await screenshotForDocs(panel, 'sidepanel-own-source-reading');
     const view = panel.locator('article.answer-fact-check');
     await view.waitFor({ timeout: 30_000 });

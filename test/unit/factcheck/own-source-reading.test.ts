@@ -26,6 +26,7 @@ const SENTENCES = {
 describe("a claim's own source, read and compared", () => {
   /** What the check reported as it went: each verdict, and (`again`) a claim whose own sources came after it. */
   const reported: Array<{ again: boolean; claim: CheckedClaim }> = [];
+  const progress: Array<{ step: string; message: string; after: number }> = [];
   let site: FixtureSite;
   let brave: Awaited<ReturnType<typeof startFakeBrave>>;
   let page: Page;
@@ -125,7 +126,7 @@ describe("a claim's own source, read and compared", () => {
           });
         },
         model,
-        onProgress: () => undefined,
+        onProgress: (step, message) => progress.push({ step, message, after: reported.length }),
         onSettled: (s) => hold?.onSettled?.(s.claim),
         onOwnSources: (s) => reported.push({ again: true, claim: s.claim }),
       },
@@ -153,6 +154,7 @@ describe("a claim's own source, read and compared", () => {
 
   it('a verdict does not wait for its own source: it is reported first, marked as reading it, and again when it is read', async () => {
     reported.length = 0;
+    progress.length = 0;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const r = await check(null, {
@@ -178,6 +180,12 @@ describe("a claim's own source, read and compared", () => {
         .map((x) => x.claim.text)
         .sort(),
     );
+    // The step line says so once every verdict is in, before the held source joins its claim.
+    const said = progress.filter((p) => p.step === 'reading');
+    expect(said).toHaveLength(1);
+    expect(said[0]!.message).toMatch(/^Every verdict is in; reading the page’s own sources of \d claims?…$/);
+    expect(said[0]!.after).toBeGreaterThanOrEqual(5);
+    expect(said[0]!.after).toBeLessThanOrEqual(reported.findIndex((x) => x.again && x.claim.text === SENTENCES.contradicts));
     const transit = again.find((x) => x.claim.text === SENTENCES.contradicts)!;
     expect(transit.claim.ownSources?.map((o) => o.reading)).toEqual(['contradicts']);
     expect(again.every((x) => x.claim.ownSourcesReading === undefined && x.claim.ownSources?.length)).toBe(true);
