@@ -44,6 +44,14 @@ describe("Firefox: a claim's own source", () => {
     expect(await panel.$eval(`.running-fact-check ${ITEM} .own-sources-reading`, (e) => e.textContent)).toBe(
       'Reading the page’s own source…',
     );
+    // Once every verdict is in, the step line says what the check still waits for.
+    await panel.waitForFunction(
+      () =>
+        /^Every verdict is in; reading the page’s own sources/.test(
+          document.querySelector('.job-progress .progress')?.textContent ?? '',
+        ),
+      { timeout: 10_000 },
+    );
     await screenshotForDocs(panel, 'firefox-sidepanel-own-source-reading');
 
     await panel.waitForSelector(`article.answer-fact-check ${ITEM} .own-source`, { timeout: 30_000 });
