@@ -182,8 +182,15 @@ export function readPage(ctx: StandaloneContext): Page {
     const words = title.split(' ');
     if (personal && words.length >= 2) page.surnames.set(words[words.length - 1]!, { name: title, start: -1 });
   }
-  // Full names first, so a surname at a sentence's head already knows its person.
-  addFullNames(page.surnames, sentences, perSentence, (name) => kindOf(name, page) === 'person');
+  // Full names first, so a surname at a sentence's head already knows its person. A last word the
+  // page writes after an article ("the Israeli election", "the Obama administration") is used there as
+  // a word of its own: "Arab Israeli" is then no person whose "Israeli" stands for the whole name.
+  addFullNames(
+    page.surnames,
+    sentences,
+    perSentence,
+    (name) => kindOf(name, page) === 'person' && !page.articled.has(name.slice(name.lastIndexOf(' ') + 1)),
+  );
 
   let person: Center | undefined;
   let thing: Center | undefined;

@@ -436,6 +436,13 @@ describe('standaloneClaims: what a surname is not', () => {
     );
   });
 
+  it('a last word the page writes after an article ("the Israeli election") is no surname of a full name', () => {
+    const text = 'Arab Israeli voters went to the polls in 2015. Turnout was high before the Israeli election in March.';
+    expect(one(text, 'Turnout was high before the Israeli election in March.').standalone).toBe(
+      'Turnout was high before the Israeli election in March.',
+    );
+  });
+
   it('a title before a surname goes with it: "Mr. Reeves" becomes "Eric Reeves", not "Mr. Eric Reeves"', () => {
     const text = 'Eric Reeves studies Sudan at a college in 2016. Mr. Reeves said the deal was a mistake.';
     expect(one(text, 'Mr. Reeves said the deal was a mistake.').standalone).toBe('Eric Reeves said the deal was a mistake.');
