@@ -28,6 +28,8 @@ export interface Lexicon {
   expletive: RegExp;
   /** Words that open an introductory phrase before the subject ("In 1986 he…", "Als er…"). */
   intro: ReadonlySet<string>;
+  /** Of those, the ones the subject follows at once ("So he…", "But it…"): a pronoun further on is inside the clause. */
+  linkers?: ReadonlySet<string>;
   /** Prepositions of place: a name after them is a place, not a person. */
   locative: ReadonlySet<string>;
   /** Speech verbs after the quotation ("…,” said NAME) and before it (NAME said). */
@@ -69,6 +71,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     intro: set(
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there but and yet so still',
     ),
+    linkers: set('then also subsequently eventually meanwhile however moreover today there but and yet so still'),
     locative: set('in at from near to into'),
     speechAfter: 'said|says|added|explained|stated|noted|asked|wrote|according to',
     speechBefore: 'said|says|told|added|explained|stated|wrote',

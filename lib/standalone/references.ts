@@ -183,17 +183,30 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
     ?.toLowerCase();
   // The introduction is at most eight words: no need to read further into the sentence.
   const tokens = [...sentence.slice(head, head + 160).matchAll(/\S+/g)].slice(1, 9);
-  for (const t of tokens) {
+  // After "So", "But", "However"… the subject comes at once, or after an adverb ("But usually it…"),
+  // or after a comma: once an article or a pronoun has stood ("So the enmity did not hurt the way it
+  // did", "And so we expand their range"), a reference further on is inside the clause.
+  // ("And when he…" opens another introduction: read on as after "When".)
+  const second = tokens[0]?.[0].toLowerCase().replace(/\P{L}+$/u, '');
+  const linker = firstWord !== undefined && lex.linkers?.has(firstWord) === true && !(second && lex.intro.has(second));
+  for (const [k, t] of tokens.entries()) {
     const at = head + t.index;
     const before = sentence.slice(head, at);
     if (/\p{Lu}\p{Ll}+/u.test(before.slice(1)) && /\s\p{Lu}\p{Ll}/u.test(before) && !beforeOnlyMonths(before)) break;
-    const intro = /,\s*$/.test(before) || (firstWord !== undefined && lex.intro.has(firstWord));
+    const intro =
+      /,\s*$/.test(before) ||
+      (firstWord !== undefined &&
+        lex.intro.has(firstWord) &&
+        (!linker || k === 0 || !STOOD.test(before.slice(firstWord.length))));
     if (!intro) continue;
     const ref = referenceAt(sentence, at, lex, lang);
     if (ref && !ref.unresolvable) return ref;
   }
   return null;
 }
+
+/** An article, a possessive or a subject pronoun (English): a noun phrase or a subject has stood. */
+const STOOD = /(?<!\p{L})(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your|i|we|you|he|she|they|it)(?!\p{L})/iu;
 
 /** An introductory phrase may hold month names ("In March 2014, she…") and still have no name. */
 function beforeOnlyMonths(before: string): boolean {

@@ -436,6 +436,15 @@ describe('standaloneClaims: what a surname is not', () => {
     );
   });
 
+  it('after "So" or "But" a pronoun past the clause\'s subject is no opening reference; right after it, it is', () => {
+    const text = 'The United States backed the deal in 1991. So the dispute did not hurt the way it did in 1991.';
+    expect(one(text, 'So the dispute did not hurt the way it did in 1991.').standalone).toBe(
+      'So the dispute did not hurt the way it did in 1991.',
+    );
+    const after = 'Acme Corp backed the deal in 1991. But usually it backs such deals.';
+    expect(one(after, 'But usually it backs such deals.').standalone).toBe('But usually Acme Corp backs such deals.');
+  });
+
   it('a last word the page writes after an article ("the Israeli election") is no surname of a full name', () => {
     const text = 'Arab Israeli voters went to the polls in 2015. Turnout was high before the Israeli election in March.';
     expect(one(text, 'Turnout was high before the Israeli election in March.').standalone).toBe(
