@@ -64,6 +64,23 @@ export function onePositional(positionals: string[], name: string): string {
   return positionals[0]!;
 }
 
+/**
+ * A whole number given as a flag's value, from `min` (1: a positive one) up to `max` when there is
+ * one; `fallback` when the flag is absent.
+ */
+export function wholeNumberFlag(value: string | undefined, flag: string, fallback: number, min: number, max?: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  if (n >= min && (max === undefined || n <= max)) return n;
+  const wanted =
+    max === undefined
+      ? min === 1
+        ? 'a positive whole number (1, 2, 3…)'
+        : `a whole number from ${min}`
+      : `a whole number from ${min} to ${max}`;
+  throw new UsageError(`${flag} must be ${wanted}, got "${value}"`);
+}
+
 /** An absolute http(s) URL given as a flag's value. */
 export function httpUrlFlag(value: string, flag: string): string {
   let url: URL;

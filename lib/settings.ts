@@ -70,6 +70,9 @@ export const WAYBACK_API_BASE_URL = 'https://archive.org';
 export const WAYBACK_WEB_BASE_URL = 'https://web.archive.org';
 const WaybackSchema = z.object({ apiBaseUrl: z.string(), webBaseUrl: z.string() });
 
+/** Own sources a fact-check opens when nothing says otherwise (Settings → Budgets): each is one page read. */
+export const OWN_SOURCES_PER_CHECK = 10;
+
 export const SettingsSchema = z.object({
   search: z.object({
     /** Providers queried for each question, in order. Empty = open tabs only. */
@@ -96,7 +99,7 @@ export const SettingsSchema = z.object({
    * Sources the checked claims themselves link to, opened per fact-check (two a claim, in rank
    * order): 0 opens none, so a check fetches no page the checked page links to.
    */
-  ownSourcesPerCheck: z.number().int().min(0).max(50).default(10),
+  ownSourcesPerCheck: z.number().int().min(0).max(50).default(OWN_SOURCES_PER_CHECK),
   /**
    * Allow fetching pages on loopback and private addresses (self-hosted and test setups).
    * Off by default: a search result must not make the extension read the user's LAN.
@@ -140,7 +143,7 @@ export function defaultSettings(): Settings {
     maxPages: 4,
     maxSpans: 5,
     factCheckBudget: 25,
-    ownSourcesPerCheck: 10,
+    ownSourcesPerCheck: OWN_SOURCES_PER_CHECK,
     allowPrivateNetwork: false,
     minDomains: 2,
     requirePrimary: false,

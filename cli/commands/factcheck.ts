@@ -4,7 +4,7 @@ import { FIXED_IN_SETTINGS } from '../../lib/shared/failure-codes';
 import { defaultSettings, type Settings } from '../../lib/settings';
 import type { Page } from '../../lib/shared/types';
 import type { MarkupRoles } from '../../lib/pages/markup-roles';
-import { httpUrlFlag, onePositional, parseFlags, type Command } from '../command';
+import { httpUrlFlag, onePositional, parseFlags, wholeNumberFlag, type Command } from '../command';
 import { ConfigError, configFromEnv, describeConfig } from '../config';
 import { FailureError, UsageError, jsonText, withUserAgent, type Io } from '../io';
 import { LONG_PAGE_CHARS, readHtmlPage, sizeLabel } from '../page-input';
@@ -92,22 +92,6 @@ function claimForm(c: RankedClaim) {
     needsContext: c.needsContext ?? false,
     ...(c.speaker ? { speaker: c.speaker } : {}),
   };
-}
-
-/** What the --max-claims flag says: a positive whole number. */
-function maxClaims(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 1)) throw new UsageError(`--max-claims must be a positive whole number (1, 2, 3…), got "${value}"`);
-  return n;
-}
-
-/** What the --own-sources flag says: a whole number from 0 to 50. */
-function ownSourcesFlag(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
-  if (!(n >= 0 && n <= 50)) throw new UsageError(`--own-sources must be a whole number from 0 to 50, got "${value}"`);
-  return n;
 }
 
 /** The environment's settings, as `spanlight ask` reads them; a bad variable is a usage error. */
@@ -240,8 +224,8 @@ Example:
     if (values.url === undefined) throw new UsageError('missing --url URL (the address the page was served from)');
     const url = httpUrlFlag(values.url, '--url');
     const { settings, notes } = settingsFromEnv(io);
-    const budget = maxClaims(values['max-claims'], settings.factCheckBudget);
-    const ownSourcesPerCheck = ownSourcesFlag(values['own-sources'], settings.ownSourcesPerCheck);
+    const budget = wholeNumberFlag(values['max-claims'], '--max-claims', settings.factCheckBudget, 1);
+    const ownSourcesPerCheck = wholeNumberFlag(values['own-sources'], '--own-sources', settings.ownSourcesPerCheck, 0, 50);
     const progress = (line: string) => {
       if (!values.quiet) io.err(`spanlight factcheck: ${line}`);
     };

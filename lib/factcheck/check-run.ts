@@ -27,7 +27,7 @@ import {
 import { disposeModelQueries, queriesFor, type ClaimQueries } from './claim-queries';
 import { OwnSourceReads, ownSourcesOver, ownSpans, type OwnSourceRead } from './own-source-reading';
 import { PageReads } from './page-reads';
-import { OWN_SOURCES_PER_CHECK } from './own-sources';
+import { OWN_SOURCES_PER_CHECK } from '../settings';
 
 export { SEARCHES_AT_ONCE } from './claim-searches';
 /** Closest passages listed under a claim without a verdict. */

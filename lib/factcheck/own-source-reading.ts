@@ -15,7 +15,7 @@ import type { OwnSource } from '../shared/checked-claims';
 import type { ChatModel } from '../model/chat-model';
 import { citationReader } from '../claims/read-citations';
 import { JUDGE_BATCH } from '../verdict/judge';
-import { OWN_SOURCES_PER_CHECK, ownSourcesOf, withoutAttribution, type LinkedText, type OwnSourceLink } from './own-sources';
+import { ownSourcesOf, withoutAttribution, type LinkedText, type OwnSourceLink } from './own-sources';
 
 /** What a claim's own source was found to say of it. */
 export type OwnReading = 'states' | 'contradicts' | 'silent' | 'unread';
@@ -136,7 +136,7 @@ export class OwnSourceReads {
     private readonly checked: { text?: string | undefined; pageUrl: string } & Partial<Pick<LinkedText, 'links' | 'citations'>>,
     private readonly reader: ChatModel | null,
     /** Own sources this check may still read (Settings → Budgets; 0 reads none). */
-    private allowance = OWN_SOURCES_PER_CHECK,
+    private allowance: number,
   ) {}
 
   /**

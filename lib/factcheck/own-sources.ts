@@ -5,8 +5,6 @@ import { contentWords } from '../text/tokens';
 
 /** Own sources read per claim at most. */
 export const OWN_SOURCES_PER_CLAIM = 2;
-/** Own sources read per check at most when the check is given no number (Settings → Budgets sets it): each is one page read. */
-export const OWN_SOURCES_PER_CHECK = 10;
 
 /** How a source is the claim's own: a link in its sentence, its footnote, or a link its words point to ("according to a report"). */
 export type OwnSourceVia = 'link' | 'footnote' | 'attribution';
