@@ -90,6 +90,24 @@ interface Pattern {
   parts: (m: RegExpExecArray, options: TextDateOptions) => Parts;
 }
 
+/**
+ * A date with a month name (`names`, a pattern's group; `month` its number, 0 for none), month first
+ * ("March 3, 2024", "Mar. 3rd 2024") or day first ("3 March 2024", "3rd of March, 2024", "3. März
+ * 2024", "1er mars 2024", "3 de marzo de 2024").
+ */
+function monthNamePatterns(names: string, month: (name: string) => number, flags: string): Pattern[] {
+  return [
+    {
+      re: new RegExp(`${START}${names}\\.? ${DAY},? ${YEAR}${END}`, flags),
+      parts: (m) => [num(m[3]), month(m[1]!), num(m[2])],
+    },
+    {
+      re: new RegExp(`${START}${DAY}\\s?(?:of |de )?${names}\\.?,?(?: de)? ${YEAR}${END}`, flags),
+      parts: (m) => [num(m[3]), month(m[2]!), num(m[1])],
+    },
+  ];
+}
+
 const PATTERNS: Pattern[] = [
   // Year first, always year-month-day: "2024-03-03", "2024/03/03", "2024.3.3", and the date of
   // a date-time ("2024-03-03T10:00").
@@ -110,27 +128,18 @@ const PATTERNS: Pattern[] = [
       return dm ? [num(m[4]), dm[0], dm[1]] : null;
     },
   },
-  // Month name first: "March 3, 2024", "Mar. 3rd 2024", "December 16th, 2012".
-  {
-    re: new RegExp(`${START}${MONTH}\\.? ${DAY},? ${YEAR}${END}`, 'giu'),
-    parts: (m) => [num(m[3]), MONTH_NUMBERS.get(m[1]!.toLowerCase()) ?? 0, num(m[2])],
-  },
   // Chinese, Japanese and Korean, year first with its unit signs: "2024年3月3日", "2024년 3월 3일". The
   // text around needs no space, so only a number may not stand right before.
   {
     re: new RegExp(`(?<!\\p{N})${YEAR}\\s?[年년]\\s?(\\d{1,2})\\s?[月월]\\s?(\\d{1,2})\\s?[日일]`, 'gu'),
     parts: (m) => [num(m[1]), num(m[2]), num(m[3])],
   },
-  // Day first: "3 March 2024", "3rd of March, 2024", "3. März 2024", "1er mars 2024", "3 de marzo de 2024".
-  {
-    re: new RegExp(`${START}${DAY}\\s?(?:of |de )?${MONTH}\\.?,?(?: de)? ${YEAR}${END}`, 'giu'),
-    parts: (m) => [num(m[3]), MONTH_NUMBERS.get(m[2]!.toLowerCase()) ?? 0, num(m[1])],
-  },
+  ...monthNamePatterns(MONTH, (name) => MONTH_NUMBERS.get(name.toLowerCase()) ?? 0, 'giu'),
 ];
 
 /**
  * Month names in scripts other than Latin (Arabic, Cyrillic), from the platform's Intl data, read day
- * first or month first as above: their patterns run only on a text with a letter of their script,
+ * first or month first (`monthNamePatterns`): their patterns run only on a text with a letter of their script,
  * for a pattern holding them all is tried name by name at each place of any text, several times slower.
  */
 const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
@@ -148,17 +157,7 @@ const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
     .sort((a, b) => b.length - a.length)
     .map(escape)
     .join('|')})`;
-  const month = (name: string | undefined) => months.get(name ?? '') ?? 0;
-  return {
-    letters,
-    patterns: [
-      { re: new RegExp(`${START}${names}\\.? ${DAY},? ${YEAR}${END}`, 'gu'), parts: (m) => [num(m[3]), month(m[1]), num(m[2])] },
-      {
-        re: new RegExp(`${START}${DAY}\\s?${names}\\.?,? ${YEAR}${END}`, 'gu'),
-        parts: (m) => [num(m[3]), month(m[2]), num(m[1])],
-      },
-    ],
-  };
+  return { letters, patterns: monthNamePatterns(names, (name) => months.get(name) ?? 0, 'gu') };
 });
 
 /** Two-digit years, dotted and zero-padded ("24.01.22"), for short date elements only. */
