@@ -75,7 +75,8 @@ function searchableText(claim: { text: string; speaker?: string | undefined }): 
   let text = claim.text.replace(DATELINE, '');
   // "…,” said Marc Goldwein, senior policy director…": the quotation is the claim; its speaker is kept as a name.
   if (claim.speaker) text = text.replace(/[,.]?\s*["”»]?\s*(?:said|says|told|added|noted|wrote)\b[^.]*\.?\s*$/iu, ' ');
-  return text.replace(/["“”„«»‘’]|(?<!\p{L})'|'(?!\p{L})/gu, ' ').replace(/[()[\]{}]/g, ' ');
+  // An apostrophe inside a word ("didn’t", "O’Brien") is part of it, curly or straight; elsewhere it is a quotation mark.
+  return text.replace(/["“”„«»‘]|(?<!\p{L})['’]|['’](?!\p{L})/gu, ' ').replace(/[()[\]{}]/g, ' ');
 }
 
 /** The claim's terms in its own order: names (by the claim's name runs), figures, years and content words. */
@@ -90,7 +91,7 @@ function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Ter
     // A word inside a name of several words stays ("United States"; not an article opening it, "Die
     // Bundesregierung"); "May" in a date is the month.
     const inName = capital && names.some((n) => n.size > 1 && n.has(lower) && n.values().next().value !== lower);
-    if (!w || (QUERY_WORDS_DROPPED.has(lower) && !inName && !(w === 'May' && i > 0))) continue;
+    if (!w || (QUERY_WORDS_DROPPED.has(lower.replace(/'/g, '’')) && !inName && !(w === 'May' && i > 0))) continue;
     const last = terms[terms.length - 1];
     // A number right after a capitalised word is part of its name ("District 3", "Apollo 11"), not after a month ("March 3").
     const gap = i > 0 ? text.slice(found[i - 1]!.index + found[i - 1]![0].length, found[i]!.index) : '';

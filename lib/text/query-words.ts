@@ -17,7 +17,8 @@ const ENGLISH =
   'estimated likely possibly perhaps probably several many much various numerous certain including include ' +
   'includes included among amongst said says say told tells stated states added adds noted notes claimed ' +
   'claims according wrote writes explained according became become becomes remained remains well known called ' +
-  'named e.g i.e etc';
+  'named e.g i.e etc don’t doesn’t didn’t isn’t aren’t wasn’t weren’t won’t wouldn’t can’t couldn’t shouldn’t ' +
+  'hasn’t haven’t hadn’t';
 const GERMAN =
   'der die das des dem den ein eine einer eines einem einen und oder aber ist sind war waren wird werden wurde wurden ' +
   'hat haben hatte hatten sein seine ihr ihre es er sie wir ich nicht mit von zu zum zur im in an am auf aus bei für ' +

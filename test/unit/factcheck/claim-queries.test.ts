@@ -27,6 +27,17 @@ describe('queries planned per claim, in code', () => {
     expect(plan.by).toBe('code');
   });
 
+  it('a contraction is one word, and a negated auxiliary none: no "didn" sent to an engine that needs every word', () => {
+    const plan = planClaimQueries({
+      text: '“The enmity didn’t hurt the way it did with Shamir in ’91,” said Martin Indyk of O’Brien College.',
+    });
+    for (const q of [...plan.any, ...plan.every]) {
+      expect(q.split(' ')).not.toEqual(expect.arrayContaining(['didn', 't', 'didn’t', 'O', 'Brien']));
+      expect(q).not.toMatch(/[‘’]\d/);
+    }
+    expect([...plan.any, ...plan.every].some((q) => q.includes('O’Brien'))).toBe(true);
+  });
+
   it('the subject and its key terms; the figure with its unit; no function words, hedges or quotation marks', () => {
     const plan = planClaimQueries({ text: long });
     expect(plan.subject).toBe('Tozzer');
