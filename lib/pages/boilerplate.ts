@@ -183,8 +183,8 @@ export const BOILERPLATE_RULES: readonly BoilerplateRule[] = [
     on: 'markup',
     test: (el, { words }) =>
       (el.tagName === 'TIME' && CALENDAR_DATE.test(el.getAttribute('datetime') ?? el.textContent ?? '') && standsAlone(el)) ||
-      // A metadata class on an element inside a sentence ("<a class="meta-per">Marissa Mayer</a>,
-      // and…") marks a name in the prose, not a line of metadata.
+      // A line of metadata stands alone: a metadata class on a name in the prose ("<a class="meta-per">")
+      // does not make it one.
       (/-(?:meta|metadata|postmetadata|post-meta|entry-meta|article-meta|timestamp|post-date|entry-date|pubdate)-/.test(words) &&
         standsAlone(el)),
   },
@@ -358,8 +358,13 @@ export function findBoilerplate(root: Element, rules: readonly BoilerplateRule[]
       (LINE_TAGS.has(el.tagName) || (el.parentElement !== null && withBlocks.has(el.parentElement) && standsAlone(el)));
     const raw = line ? (el.textContent ?? '') : null;
     const seen: Seen = { words: markupWords(el), text: raw !== null && raw.length <= MAX_LINE_RAW ? collapse(raw) : '' };
+    // An inline element inside a sentence (text on both sides of it) is part of the prose, whatever its
+    // markup says ("advances in <a class="…tags…">neuroscience</a>, it has…").
+    const inSentence =
+      !LINE_TAGS.has(el.tagName) && !BLOCK_TAGS.has(el.tagName) && hasText(el.previousSibling) && hasText(el.nextSibling);
     const rule =
-      markupRules.find((r) => r.test(el, seen)) ?? (seen.text !== '' ? lineRules.find((r) => r.test(el, seen)) : undefined);
+      (inSentence ? undefined : markupRules.find((r) => r.test(el, seen))) ??
+      (seen.text !== '' ? lineRules.find((r) => r.test(el, seen)) : undefined);
     const length = rule ? (raw ?? el.textContent ?? '').length : 0;
     if (rule && length <= limit) {
       const m = matched.get(rule) ?? { elements: [], length: 0 };

@@ -114,9 +114,10 @@ const CASES: Case[] = [
   },
   {
     rule: 'widgets',
-    title: 'a table of contents and a rating widget',
-    html: `<div class="toc"><ol><li><a href="#a">Background</a></li><li><a href="#b">Costs</a></li></ol></div>${ARTICLE}<div class="post-ratings"><span>4.2 of 5</span></div>`,
+    title: 'a table of contents and a rating widget; a word so marked inside a sentence stays',
+    html: `<div class="toc"><ol><li><a href="#a">Background</a></li><li><a href="#b">Costs</a></li></ol></div>${ARTICLE}<div class="post-ratings"><span>4.2 of 5</span></div><p>Readers gave the line a <a class="rating" href="/r">rating</a> of 4.2 last year.</p>`,
     gone: ['Background', 'Costs', '4.2 of 5'],
+    kept: ['Readers gave the line a rating of 4.2 last year.'],
   },
   {
     rule: 'inset-boxes',
