@@ -65,9 +65,9 @@ export const LEXICONS: Record<Language, Lexicon> = {
       'singer actor actress artist player writer author politician musician rapper director producer footballer athlete poet painter composer',
     ),
     timeNouns: set('year month week day season time decade century'),
-    // "It is likely that", "It was plain that", "It's been a year since": the "it" stands for nothing.
+    // "It is likely that", "It was plain that", "It's been a year since", "It was the first time": the "it" stands for nothing.
     expletive:
-      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b/iu,
+      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b|^it(?:['’]s|\s+(?:is|was|will be|would be))\s+the\s+(?:first|last|only|second|third)\s+time\b/iu,
     intro: set(
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there but and yet so still',
     ),
@@ -166,7 +166,7 @@ export const OPENERS = set(
 
 /** Words in a name that make it an organisation, a work or a place rather than a person. */
 export const THING_WORDS = set(
-  'Inc Corp Corporation Company Co Ltd LLC PLC GmbH AG SA SE Group Bank University College School Institute Museum Library Party Council Committee Association Society Foundation Records Band Club Team FC United City County Church Hospital Times News Post Journal Herald Tribune Magazine Press Agency Department Ministry Office Court Army Navy Force Airlines Motors Systems Studios Pictures Entertainment Media Network Festival Award Awards Cup League Championship Street Square Park River Lake Mount Island Station Airport Center Centre Hall Theatre Theater Stadium Fund Trust Union Republic Kingdom State States Empire Province Area ' +
+  'Inc Corp Corporation Company Co Ltd LLC PLC GmbH AG SA SE Group Bank University College School Institute Museum Library Party Council Committee Association Society Foundation Records Band Club Team FC United City County Church Hospital Times News Post Journal Herald Tribune Magazine Press Agency Department Ministry Office Court Army Navy Force Airlines Motors Systems Studios Pictures Entertainment Media Network Festival Award Awards Cup League Championship Street Square Park River Lake Mount Island Station Airport Center Centre Hall Theatre Theater Stadium Fund Trust Union Republic Kingdom State States Empire Province Area Podcast Show Series Programme Project Conference Summit Prize ' +
     'Universität Partei Verein Stiftung Verlag Gesellschaft Konzern Ministerium Stadt ' +
     'Université Société Parti Groupe Banque Ministère Ville ' +
     'Universidad Partido Banco Grupo Compañía Ministerio Ciudad',

@@ -83,6 +83,9 @@ export interface Page {
   lowerWords: Set<string>;
 }
 
+/** A word and a contracted verb other than the possessive's "’s" ("I’m", "They’re", "He’d"). */
+const CONTRACTED = /^\p{L}+['’](?:m|re|ve|ll|d)$/iu;
+
 /** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
 export function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
   const fits = (e: Entity | undefined) =>
@@ -207,6 +210,8 @@ export function readPage(ctx: StandaloneContext): Page {
     const article = sentence.slice(head).match(/^(\p{L}+)\s+(?=\p{Lu})/u);
     const named = article && lex.articles.has(article[1]!.toLowerCase()) ? head + article[0].length : head;
     for (const { name, at } of names) {
+      // A word with a verb contracted onto it ("I’m", "They’re", "We’ve") opens a sentence; it names no one.
+      if (CONTRACTED.test(name)) continue;
       // German writes every noun capitalised: there a lone word is a name only when it is a known surname.
       if (lang === 'de' && !name.includes(' ') && !page.surnames.has(name)) continue;
       const isSubject =

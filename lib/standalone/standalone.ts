@@ -15,6 +15,33 @@ export { addsNothing } from './adds-nothing';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** Marks that open a quotation, and those that close one ("„…“" closes on the mark English opens with). */
+const OPENS = /["“„«‹]/u;
+const CLOSES = /["”»›“]/u;
+
+/**
+ * Whether `at` in `claim` stands inside quoted words: after an opening mark not yet closed, or
+ * before a closing mark the claim never opened (the quotation began in a sentence before).
+ * Single marks are left out: ’ is an apostrophe far more often than a quotation mark.
+ */
+export function insideQuotation(claim: string, at: number): boolean {
+  let opener: string | null = null;
+  for (let i = 0; i < claim.length; i++) {
+    const c = claim[i]!;
+    if (!OPENS.test(c) && !CLOSES.test(c)) continue;
+    if (opener === null) {
+      // A closing mark with none open: the words before it, back to the claim's start, are quoted.
+      if (/["”»›]/u.test(c) && !OPENS.test(c) && i >= at) return true;
+      if (i >= at) return false;
+      if (OPENS.test(c)) opener = c;
+    } else if (CLOSES.test(c) && (c !== '“' || opener === '„')) {
+      if (i >= at) return true;
+      opener = null;
+    }
+  }
+  return opener !== null;
+}
+
 /** One claim as searched and judged, and what was changed to make it so. */
 export interface StandaloneClaim {
   /** The form searched and judged; the sentence with whitespace collapsed when nothing changed. */
@@ -163,6 +190,10 @@ function formOf(
         ? statementBefore(page, text, published, index, start, claim.length)
         : null;
     if (!statement) needsContext = true;
+  } else if (ref && insideQuotation(claim, ref.start)) {
+    // A pronoun in quoted words is the speaker's: it points into what they said, which the
+    // narration before it need not name. The quotation stays as written.
+    needsContext = true;
   } else if (ref) {
     const found = antecedent(page, index, ref, mentionsBefore(page, start));
     // A "name" that is itself a pronoun (a capitalised "He" after a quotation) names no one.

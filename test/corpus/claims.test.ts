@@ -102,9 +102,10 @@ describe.skipIf(!HAS_CORPUS)('claims on the 98 corpus pages (issue 32)', () => {
   // At most 3% of all claims open with a bare reference in their standalone form, and every one left
   // is marked as needing context (so it ranks after the claims that stand alone).
   it('claims starting with a bare pronoun or reference: at most 3% in their standalone form, each one needing context', () => {
-    // "It" as an expletive ("It seems that…", "It is unknown whether…") refers to nothing: not a reference.
+    // "It" as an expletive ("It seems that…", "It is unknown whether…", "It was the first time…")
+    // refers to nothing: not a reference.
     const EXPLETIVE =
-      /^It(?: is|['’]s| was| seems| seemed| appears| remains)\s+(?:\p{Ll}+\s+){0,4}?(?:that|whether|if|how|why|when|since|to)\b/u;
+      /^It(?: is|['’]s| was| seems| seemed| appears| remains)\s+(?:(?:\p{Ll}+\s+){0,4}?(?:that|whether|if|how|why|when|since|to)|the (?:first|last|only) time)\b/u;
     // A demonstrative counts only standing alone (before a verb, an auxiliary or punctuation):
     // "This vulnerability…" names what it points to; "This led to…" does not.
     const BARE =

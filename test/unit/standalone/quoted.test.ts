@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { insideQuotation, standaloneClaims } from '@/lib/standalone/standalone';
+
+/** The standalone form of `claim`, a sentence of `text`. */
+function one(text: string, claim: string, title = 'Market report', lang: 'en' | 'de' = 'en') {
+  const start = text.indexOf(claim);
+  if (start < 0) throw new Error(`not on the page: ${claim}`);
+  return standaloneClaims({ text, title, published: null, lang }, [{ sentence: claim, start, end: start + claim.length }])[0]!;
+}
+
+describe('standaloneClaims: a pronoun in quoted words is the speaker’s', () => {
+  it('a quotation opening with "It’s" stays as written and needs context (was “Silk Road Market’s our responsibility”)', () => {
+    const text =
+      'The Silk Road Market was shut in 2013. Its vendors moved on. “It’s our responsibility to police the market,” Pete Moran wrote in a forum post.';
+    const r = one(text, '“It’s our responsibility to police the market,” Pete Moran wrote in a forum post.');
+    expect(r.standalone).toBe('“It’s our responsibility to police the market,” Pete Moran wrote in a forum post.');
+    expect(r.needsContext).toBe(true);
+    expect(r.speaker).toBe('Pete Moran');
+  });
+
+  it('the tail of a quotation begun in the sentence before keeps its "they"', () => {
+    const text =
+      'Whole Foods sells the fish. Alaska Seafood Group backed it. “We built it ourselves. But of course they took the thing down before we got it going,” he lamented.';
+    const r = one(text, 'But of course they took the thing down before we got it going,” he lamented.');
+    expect(r.standalone).toBe('But of course they took the thing down before we got it going,” he lamented.');
+    expect(r.needsContext).toBe(true);
+  });
+
+  it('a pronoun outside quoted words is still resolved, before a quotation too', () => {
+    const text = 'Pete Moran sold seeds for years. He wrote: “It’s our responsibility to police the market.”';
+    expect(one(text, 'He wrote: “It’s our responsibility to police the market.”').standalone).toBe(
+      'Pete Moran wrote: “It’s our responsibility to police the market.”',
+    );
+  });
+
+  it('reads German „…“ and French «…» quotation marks', () => {
+    expect(insideQuotation('„Er hat recht“, sagte sie.', 1)).toBe(true);
+    expect(insideQuotation('Er sagte: „Das stimmt.“', 0)).toBe(false);
+    expect(insideQuotation('« Il a raison », dit-elle.', 2)).toBe(true);
+    expect(insideQuotation('Il a dit « oui ».', 0)).toBe(false);
+  });
+
+  it('a straight quotation mark opens and closes; an apostrophe is no quotation mark', () => {
+    expect(insideQuotation('"It has become the best-selling computer".', 1)).toBe(true);
+    expect(insideQuotation('It’s the company’s best year, ‘so far’.', 0)).toBe(false);
+    expect(insideQuotation('He said "yes" and left.', 0)).toBe(false);
+  });
+});
+
+describe('standaloneClaims: what is not a name a pronoun stands for', () => {
+  it('a word with a contracted verb ("I’m", "We’ll") is no antecedent (was “I’m was her idea”)', () => {
+    const text =
+      'No, Haoyu laughed. Is that even real? I’m using the recovery sauna. I’m just going to do my homework in there. ' +
+      'My mom did sauna homework her whole last year of uni. It was her idea, and a good one.';
+    const r = one(text, 'It was her idea, and a good one.', 'ONE HUNDRED TWO: What kind of wordchain?');
+    expect(r.standalone).not.toContain('I’m was');
+    expect(r.standalone).toBe('It was her idea, and a good one.');
+  });
+
+  it('a name with "Podcast", "Show" or "Project" in it is a thing: "He" never stands for it', () => {
+    const text =
+      'It is the time in the spotlight and the listeners of his weekly Accidental Tech Podcast that granted him freedom. ' +
+      'He has earned his time in the spotlight.';
+    const r = one(text, 'He has earned his time in the spotlight.', 'Why I left');
+    expect(r.standalone).toBe('He has earned his time in the spotlight.');
+    expect(r.needsContext).toBe(true);
+  });
+
+  it('"It was the first time…" is a cleft: its "it" stands for nothing and the sentence stands as written', () => {
+    const text = 'Alden agreed. We’ll see about that. It was the first time Alden had seen him sad.';
+    const r = one(text, 'It was the first time Alden had seen him sad.', 'Chapter two');
+    expect(r.standalone).toBe('It was the first time Alden had seen him sad.');
+    expect(r.needsContext).toBe(false);
+  });
+});
