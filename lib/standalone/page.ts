@@ -226,7 +226,8 @@ export function readPage(ctx: StandaloneContext): Page {
       const sure = name.includes(' ') || page.surnames.has(name) || (at === head && page.proper.has(name));
       if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
     }
-    if (!subject && ref && !ref.unresolvable && ref.write('X') === 'X') {
+    // A reference the name replaces whole ("He", "They’re" → "X are"), not an owner ("His" → "X's"), carries the subject on.
+    if (!subject && ref && !ref.unresolvable && /^X(?: \p{L}+)?$/u.test(ref.write('X'))) {
       const found = antecedent(page, i, ref, mentionsUpTo);
       // What a gendered pronoun stood for now has that gender.
       if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;

@@ -19,6 +19,9 @@ export interface Reference {
   unresolvable?: boolean;
 }
 
+/** English verbs contracted onto a pronoun, by what follows the apostrophe ("’s" and "’d" may each be two). */
+const CONTRACTED_VERBS: Record<string, string> = { re: 'are', ve: 'have', ll: 'will', m: 'am' };
+
 /** The possessive of a name in a language ("Hedgecock's", "Hedgecocks"). */
 function possessive(lang: Language, name: string): string {
   if (lang === 'de') return /[sßxz]$/.test(name) ? `${name}’` : `${name}s`;
@@ -64,8 +67,10 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
   if (!first) return null;
   // An English contraction ("He’d", "It's", "That’s") is the pronoun and its verb: the pronoun is
   // what points back, and a name takes its place before the verb ("Smith’d").
-  const contracted = lang === 'en' ? first.match(/^(\p{L}+)['’](?:s|d|ll|re|ve|m)$/iu)?.[1] : undefined;
+  const split = lang === 'en' ? first.match(/^(\p{L}+)['’](s|d|ll|re|ve|m)$/iu) : null;
+  const contracted = split?.[1];
   const base = contracted?.toLowerCase();
+  const whole = first;
   if (contracted && base && (lex.pronouns[base] || lex.demonstratives.has(base))) first = contracted;
   const word = first.toLowerCase();
   // A part of a set the sentences before named ("One of these, Solimo, …", "Most of them"): it stands
@@ -85,6 +90,10 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
     let gender = pronoun.gender;
     // German "sie" is "she" before a singular verb and "they" before a plural one.
     if (lang === 'de' && word === 'sie' && next && /(?:en|sind|n)$/.test(next)) [fit, gender] = ['thing', undefined];
+    // A verb contracted onto the pronoun is written out after the name ("They’re" → "Name are"):
+    // "Name’re" is no English word. "’s" and "’d" are left on the name: each may stand for two verbs.
+    const verb = first !== whole ? CONTRACTED_VERBS[split![2]!.toLowerCase()] : undefined;
+    if (verb) return { start: at, end: at + whole.length, fit, gender, kind: 'pronoun', write: (name) => `${name} ${verb}` };
     return { start: at, end, fit, gender, kind: 'pronoun', write: (name) => name };
   }
   const owner = lex.possessives[word];

@@ -72,4 +72,12 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
     expect(r.standalone).toBe('It was the first time Alden had seen him sad.');
     expect(r.needsContext).toBe(false);
   });
+
+  it('a verb contracted onto a pronoun is written out after the name ("They’re" → "… are"; was "Group’re")', () => {
+    const text = 'Acme Sensors Group makes sensors for cars. They’ve grown fast since 2010. It’ll open a plant in Ohio.';
+    expect(one(text, 'They’ve grown fast since 2010.', 'Sensors').standalone).toBe(
+      'Acme Sensors Group have grown fast since 2010.',
+    );
+    expect(one(text, 'It’ll open a plant in Ohio.', 'Sensors').standalone).toBe('Acme Sensors Group will open a plant in Ohio.');
+  });
 });
