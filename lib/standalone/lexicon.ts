@@ -158,7 +158,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
 
 /** Words that open a sentence capitalised and never begin a name, in the four languages. */
 export const OPENERS = set(
-  'The A An In On At As By For From With After Before During Since When While Also But And Or If Then However This These That Those He She It They His Her Its Their We I You Our My ' +
+  'The A An In On At As By For From With After Before During Since When While Also But And Or If Then However This These That Those He She It They His Her Its Their We I You Our My Like Unlike Despite Without Through Among Between Against Across Behind Beyond Upon Toward Towards Until Unless Because Although Though Whether Where Why How What Which Who ' +
     'Der Die Das Ein Eine Im Am Er Sie Es Sein Seine Ihr Ihre Und Als Nach Vor Seit Bei Dieser Diese Dieses ' +
     'Le La Les Un Une Il Elle Ils Elles Son Sa Ses Leur Leurs En Au Aux Ce Cet Cette Ces Depuis Dans Après Selon ' +
     'El Los Las Una Él Ella Ellos Ellas Su Sus Este Esta Estos Estas Tras Desde Según',

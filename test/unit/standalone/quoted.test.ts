@@ -74,10 +74,20 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
   });
 
   it('a verb contracted onto a pronoun is written out after the name ("They’re" → "… are"; was "Group’re")', () => {
-    const text = 'Acme Sensors Group makes sensors for cars. They’ve grown fast since 2010. It’ll open a plant in Ohio.';
-    expect(one(text, 'They’ve grown fast since 2010.', 'Sensors').standalone).toBe(
+    const grown = 'Acme Sensors Group makes sensors for cars. They’ve grown fast since 2010.';
+    expect(one(grown, 'They’ve grown fast since 2010.', 'Sensors').standalone).toBe(
       'Acme Sensors Group have grown fast since 2010.',
     );
-    expect(one(text, 'It’ll open a plant in Ohio.', 'Sensors').standalone).toBe('Acme Sensors Group will open a plant in Ohio.');
+    const plant = 'Acme Sensors Group makes sensors for cars. It’ll open a plant in Ohio.';
+    expect(one(plant, 'It’ll open a plant in Ohio.', 'Sensors').standalone).toBe('Acme Sensors Group will open a plant in Ohio.');
+  });
+
+  it('a preposition opening a sentence ("Like Waite, …") is no first name: "Waite" still widens to its full name', () => {
+    const text =
+      'Arthur Edward Waite was a scholar of the occult. Like Waite, Pamela Smith wrote books on folklore. ' +
+      'The next year, Waite published a guide to the cards.';
+    expect(one(text, 'The next year, Waite published a guide to the cards.', 'Tarot').standalone).toBe(
+      'The next year, Arthur Edward Waite published a guide to the cards.',
+    );
   });
 });
