@@ -30,6 +30,8 @@ export interface Lexicon {
   intro: ReadonlySet<string>;
   /** Of those, the ones the subject follows at once ("So he…", "But it…"): a pronoun further on is inside the clause. */
   linkers?: ReadonlySet<string>;
+  /** An article, a possessive or a subject pronoun: after a linker, a noun phrase or a subject has stood. */
+  stood?: RegExp;
   /** Prepositions of place: a name after them is a place, not a person. */
   locative: ReadonlySet<string>;
   /** Speech verbs after the quotation ("…,” said NAME) and before it (NAME said). */
@@ -72,6 +74,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there but and yet so still',
     ),
     linkers: set('then also subsequently eventually meanwhile however moreover today there but and yet so still'),
+    stood: /(?<!\p{L})(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your|i|we|you|he|she|they|it)(?!\p{L})/iu,
     locative: set('in at from near to into'),
     speechAfter: 'said|says|added|explained|stated|noted|asked|wrote|according to',
     speechBefore: 'said|says|told|added|explained|stated|wrote',
@@ -347,54 +350,4 @@ export function sentenceSpans(text: string, lang: Language): Array<[number, numb
     at += line.length + 1;
   }
   return mendSentences(text, spans);
-}
-
-/** A ship's name by its prefix (HMAS Brisbane, USS Enterprise): English writes "she" for a ship. */
-export const SHIP = /^(?:HMAS|HMS|HMCS|HMNZS|USS|USNS|SS|RMS|MS|MV|INS|SMS|RV|HNLMS|FS)\s+\p{Lu}/u;
-
-/** A name's kind from its words and where the page puts it. */
-export function kindOf(
-  name: string,
-  page: { places: ReadonlySet<string>; surnames: ReadonlyMap<string, unknown>; articled: ReadonlySet<string> },
-): 'person' | 'thing' {
-  const words = name.split(' ');
-  if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
-  if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
-  // A name that opens with a point of the compass is a place ("South Sudan", "Nordrhein", "Nueva Gales"), never a person.
-  if (COMPASS.test(words[0]!)) return 'thing';
-  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
-  if (words.length >= 2 && words.length <= 4) return 'person';
-  return page.surnames.has(name) ? 'person' : 'thing';
-}
-
-/** Words of the compass that open place names, in the four languages. */
-const COMPASS =
-  /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower|Nord|Süd|Ost|Sud|Est|Ouest|Norte|Sur|Este|Oeste)$/u;
-
-/**
- * Adds each surname of the page with the full name of its first mention, in page order, to
- * `surnames`. Two people of one surname (Bill and Hillary Clinton): the surname alone names neither.
- */
-export function addFullNames(
-  surnames: Map<string, { name: string; start: number }>,
-  sentences: Array<[number, number]>,
-  perSentence: Array<Array<{ name: string; at: number }>>,
-  isPerson: (name: string) => boolean,
-): void {
-  const shared = new Set<string>();
-  sentences.forEach(([s], i) => {
-    for (const { name, at } of perSentence[i]!) {
-      const words = name.split(' ');
-      // A full name starts with a given name, not an initial ("W. Bush" is a name read from its middle),
-      // and has no owner in it ("Verizon’s Yahoo" is Yahoo, owned: not a Mr Yahoo).
-      const owned = /['’]s\s/u.test(name);
-      if (words.length < 2 || /^\p{Lu}\.$/u.test(words[0]!) || owned || !isPerson(name)) continue;
-      const surname = words[words.length - 1]!;
-      const known = surnames.get(surname);
-      // The page's own subject (from its title, start -1) keeps its surname.
-      if (known && known.start >= 0 && known.name.split(' ')[0] !== words[0]) shared.add(surname);
-      else if (!known) surnames.set(surname, { name, start: s + at });
-    }
-  });
-  for (const surname of shared) surnames.delete(surname);
 }

@@ -5,10 +5,7 @@
 import { languageOf, type Language } from '../text/language';
 import {
   LEXICONS,
-  addFullNames,
   OPENERS,
-  SHIP,
-  kindOf,
   namesIn,
   openingAt,
   patternsOf,
@@ -20,6 +17,7 @@ import {
   type Gender,
   type Lexicon,
 } from './lexicon';
+import { addFullNames, kindOf, SHIP } from './names';
 import { openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */

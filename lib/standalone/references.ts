@@ -206,16 +206,13 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
       /,\s*$/.test(before) ||
       (firstWord !== undefined &&
         lex.intro.has(firstWord) &&
-        (!linker || k === 0 || !STOOD.test(before.slice(firstWord.length))));
+        (!linker || k === 0 || !lex.stood?.test(before.slice(firstWord.length))));
     if (!intro) continue;
     const ref = referenceAt(sentence, at, lex, lang);
     if (ref && !ref.unresolvable) return ref;
   }
   return null;
 }
-
-/** An article, a possessive or a subject pronoun (English): a noun phrase or a subject has stood. */
-const STOOD = /(?<!\p{L})(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your|i|we|you|he|she|they|it)(?!\p{L})/iu;
 
 /** An introductory phrase may hold month names ("In March 2014, she…") and still have no name. */
 function beforeOnlyMonths(before: string): boolean {

@@ -90,4 +90,13 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
       'The next year, Arthur Edward Waite published a guide to the cards.',
     );
   });
+
+  it('a name with a word before it ("Enter Stuart R. Kaplan") is the same person as the name alone', () => {
+    const text =
+      'That is due to one man named Stuart R. Kaplan, founder of a card firm. Tarot did not flourish.\n' +
+      'Enter Stuart R. Kaplan, a graduate of the Wharton School in 1955. In 1971 Kaplan began to sell a deck.';
+    expect(one(text, 'In 1971 Kaplan began to sell a deck.', 'Tarot').standalone).toBe(
+      'In 1971 Stuart R. Kaplan began to sell a deck.',
+    );
+  });
 });

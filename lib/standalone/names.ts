@@ -1,0 +1,61 @@
+/**
+ * Who and what the page's names are: a name's kind (a person or a thing), the full name each
+ * surname stands for, and ships, which English calls "she".
+ */
+import { THING_PARTICLES, THING_WORDS } from './lexicon';
+
+/** A ship's name by its prefix (HMAS Brisbane, USS Enterprise): English writes "she" for a ship. */
+export const SHIP = /^(?:HMAS|HMS|HMCS|HMNZS|USS|USNS|SS|RMS|MS|MV|INS|SMS|RV|HNLMS|FS)\s+\p{Lu}/u;
+
+/** A name's kind from its words and where the page puts it. */
+export function kindOf(
+  name: string,
+  page: { places: ReadonlySet<string>; surnames: ReadonlyMap<string, unknown>; articled: ReadonlySet<string> },
+): 'person' | 'thing' {
+  const words = name.split(' ');
+  if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
+  if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
+  // A name that opens with a point of the compass is a place ("South Sudan", "Nordrhein", "Nueva Gales"), never a person.
+  if (COMPASS.test(words[0]!)) return 'thing';
+  if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';
+  if (words.length >= 2 && words.length <= 4) return 'person';
+  return page.surnames.has(name) ? 'person' : 'thing';
+}
+
+/** Words of the compass that open place names, in the four languages. */
+const COMPASS =
+  /^(?:North|South|East|West|Northern|Southern|Eastern|Western|Central|Upper|Lower|Nord|Süd|Ost|Sud|Est|Ouest|Norte|Sur|Este|Oeste)$/u;
+
+/**
+ * Adds each surname of the page with the full name of its first mention, in page order, to
+ * `surnames`. Two people of one surname (Bill and Hillary Clinton): the surname alone names neither.
+ */
+export function addFullNames(
+  surnames: Map<string, { name: string; start: number }>,
+  sentences: Array<[number, number]>,
+  perSentence: Array<Array<{ name: string; at: number }>>,
+  isPerson: (name: string) => boolean,
+): void {
+  const shared = new Set<string>();
+  sentences.forEach(([s], i) => {
+    for (const { name, at } of perSentence[i]!) {
+      const words = name.split(' ');
+      // A full name starts with a given name, not an initial ("W. Bush" is a name read from its middle),
+      // and has no owner in it ("Verizon’s Yahoo" is Yahoo, owned: not a Mr Yahoo).
+      const owned = /['’]s\s/u.test(name);
+      if (words.length < 2 || /^\p{Lu}\.$/u.test(words[0]!) || owned || !isPerson(name)) continue;
+      const surname = words[words.length - 1]!;
+      const known = surnames.get(surname);
+      // One name inside the other is one person with a word before the name: a sentence's opening
+      // word ("Enter Stuart R. Kaplan", a stage direction) or a title. The shorter is the name.
+      const within = known && (known.name.endsWith(` ${name}`) || name.endsWith(` ${known.name}`));
+      if (within) {
+        if (name.length < known.name.length) surnames.set(surname, { name, start: known.start });
+      }
+      // The page's own subject (from its title, start -1) keeps its surname.
+      else if (known && known.start >= 0 && known.name.split(' ')[0] !== words[0]) shared.add(surname);
+      else if (!known) surnames.set(surname, { name, start: s + at });
+    }
+  });
+  for (const surname of shared) surnames.delete(surname);
+}
