@@ -208,11 +208,18 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
         lex.intro.has(firstWord) &&
         (!linker || k === 0 || !lex.stood?.test(before.slice(firstWord.length))));
     if (!intro) continue;
+    // Right after a verb in "-ing" or "-ed", "it", a possessive or "the …" is the verb's object
+    // ("mixing it with methanol", "reduced its involvement"), not the sentence's subject.
+    if (lang === 'en' && VERB_THEN_OBJECT.test(before) && !/^(?:he|she|they)\b/iu.test(sentence.slice(at))) continue;
     const ref = referenceAt(sentence, at, lex, lang);
     if (ref && !ref.unresolvable) return ref;
   }
   return null;
 }
+
+/** An English verb in "-ing" or "-ed" ending the text before a word; the prepositions in "-ing" are none. */
+const VERB_THEN_OBJECT =
+  /(?<!\p{L})(?!(?:during|according|regarding|including|following|concerning|considering|excluding|notwithstanding)\s)\p{L}{2,}(?:ing|ed)\s+$/iu;
 
 /** An introductory phrase may hold month names ("In March 2014, she…") and still have no name. */
 function beforeOnlyMonths(before: string): boolean {

@@ -99,4 +99,28 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
       'In 1971 Stuart R. Kaplan began to sell a deck.',
     );
   });
+
+  it('"it" or a possessive right after a verb is its object ("reduced its involvement"), not the subject', () => {
+    const text =
+      'Mozilla Foundation runs the browser. When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over. ' +
+      'After weighing out the crystals, aggressively mixing it with methanol, Cristina Gil is ready to test the sample.';
+    expect(
+      one(text, 'When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.', 'Mozilla')
+        .standalone,
+    ).toBe('When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.');
+    expect(
+      one(
+        text,
+        'After weighing out the crystals, aggressively mixing it with methanol, Cristina Gil is ready to test the sample.',
+        'Mozilla',
+      ).standalone,
+    ).toBe('After weighing out the crystals, aggressively mixing it with methanol, Cristina Gil is ready to test the sample.');
+  });
+
+  it('after "During" (a preposition, not a verb) the subject is still found', () => {
+    const text = 'Samus Aran fought the pirates. During the long journey, she named the planet.';
+    expect(one(text, 'During the long journey, she named the planet.', 'Metroid').standalone).toBe(
+      'During the long journey, Samus Aran named the planet.',
+    );
+  });
 });
