@@ -117,10 +117,10 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
     ).toBe('After weighing out the crystals, aggressively mixing it with methanol, Cristina Gil is ready to test the sample.');
   });
 
-  it('after "During" (a preposition, not a verb) the subject is still found', () => {
-    const text = 'Samus Aran fought the pirates. During the long journey, she named the planet.';
-    expect(one(text, 'During the long journey, she named the planet.', 'Metroid').standalone).toBe(
-      'During the long journey, Samus Aran named the planet.',
+  it('"During" is a preposition, not a verb: the possessive right after it opens the sentence', () => {
+    const text = 'Samus Aran fought the pirates. During her long journey, she named the planet.';
+    expect(one(text, 'During her long journey, she named the planet.', 'Metroid').standalone).toBe(
+      "During Samus Aran's long journey, she named the planet.",
     );
   });
 });
