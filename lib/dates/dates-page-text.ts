@@ -109,7 +109,11 @@ export function walkPageText(root: WalkNode): PageText {
     const node = item;
     if (node.nodeType === 3) {
       const t = node.data ?? '';
-      if (t) push(t.replace(/\s+/g, ' '));
+      if (!t) continue;
+      // Two elements side by side with no space between ("<span>Tanja Karrasch</span><span>3.11.2023</span>")
+      // are two words on the page: a letter run against a figure is spaced.
+      if (/^\d/.test(t) && /\p{L}$/u.test(parts[parts.length - 1] ?? '')) push(' ');
+      push(t.replace(/\s+/g, ' '));
       continue;
     }
     if (node.nodeType !== 1) continue;

@@ -439,6 +439,16 @@ describe('the byline and labels in the text', () => {
     expect(find(doc)).toEqual({ iso: '2024-03-02', source: 'opening-text' });
   });
 
+  it('reads a byline whose author and date are two elements with no space between ("Tanja Karrasch3.11.2023")', () => {
+    const doc = page(
+      '',
+      '<h1>Harbour reopens after the winter works</h1><div><a href="#a"><span>Tanja Karrasch</span></a><span class="pr-2"></span>' +
+        '<span class="text-grey">3.3.2024</span></div><p>The harbour opened again on Monday after works that took the winter.</p>',
+      'de',
+    );
+    expect(find(doc)).toEqual({ iso: '2024-03-03', source: 'opening-text' });
+  });
+
   it('reads a German label after its date ("am 2. März 2024 um 14:00 Uhr veröffentlicht")', () => {
     expect(datesInText('Dieser Beitrag wurde am Samstag, 2. März 2024 um 14:00 Uhr veröffentlicht.').map((d) => d.label)).toEqual(
       ['published'],
