@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AnswerRecord, FactCheckState } from '@/lib/shared/records';
 import { t, type MessageKey } from '@/lib/i18n';
-import { formatNumber } from '@/lib/format';
+import { formatCounted, formatNumber } from '@/lib/format';
 import {
   FailureCodeSchema,
   type AnswerResult,
@@ -204,8 +204,8 @@ export function FactCheckView({ answer, citation, onCite, onShowClaim, onCheckMo
         <h2 className="question">{t('factCheckHeading', r.pageTitle)}</h2>
         <p className="muted fact-check-count">
           {unchecked > 0
-            ? t('factCheckCountedUnchecked', [checked, formatNumber(total), formatNumber(unchecked)])
-            : t('factCheckCounted', [checked, formatNumber(total)])}{' '}
+            ? formatCounted('factCheckCountedUnchecked', total, [checked, formatNumber(total), formatNumber(unchecked)])
+            : formatCounted('factCheckCounted', total, [checked, formatNumber(total)])}{' '}
           {t('factCheckSummary')}
         </p>
         {r.stopped && (
@@ -259,7 +259,7 @@ export function RunningFactCheck({ state }: { state: FactCheckState }) {
   return (
     <div className="running-fact-check">
       <p className="muted fact-check-count" role="status">
-        {t('checkedSoFar', [formatNumber(settled.length), formatNumber(budget)])}
+        {formatCounted('checkedSoFar', budget, [formatNumber(settled.length), formatNumber(budget)])}
       </p>
       <Legend claims={settled.map((s) => s.claim)} />
       <ol className="verdicts live" aria-label={t('verifiedSoFar')}>

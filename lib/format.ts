@@ -31,3 +31,16 @@ export function formatDate(iso: string): string {
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(uiLocale(), options).format(n);
 }
+
+/** The messages written for a total, with a form for a total the UI language calls singular (`<key>One`). */
+export type CountedMessage = 'checkedSoFar' | 'factCheckCounted' | 'factCheckCountedUnchecked';
+
+/**
+ * A counted message in the UI's language: its `<key>One` form when the language's plural rules
+ * call `total` singular ("1 of 1 claim checked"; French too for 0), else the plural form. The
+ * catalogue has no plurals of its own (chrome.i18n), so each such message is written twice.
+ */
+export function formatCounted(key: CountedMessage, total: number, substitutions: string[]): string {
+  const one = new Intl.PluralRules(uiLocale()).select(total) === 'one';
+  return t(one ? `${key}One` : key, substitutions);
+}
