@@ -200,7 +200,7 @@ function formOf(
     const probe = found && openingReference(`${found.name} said so.`, page.lex, page.lang);
     if (found && !(probe && probe.start === 0 && probe.end >= found.name.length)) {
       const atHead = ref.start === openingAt(claim);
-      let to = ref.write(found.name);
+      let to = ref.write(page.lang === 'en' && writtenWithThe(page, text, found.name) ? `the ${found.name}` : found.name);
       if (atHead) to = to.charAt(0).toUpperCase() + to.slice(1);
       edits.push({ start: ref.start, end: ref.end, to, kind: ref.kind });
     } else {
@@ -237,6 +237,26 @@ function formOf(
 
   const speaker = speakerOf(page, times.text, index - 1, start);
   return { standalone, needsContext, resolved, ...(speaker ? { speaker } : {}) };
+}
+
+const WITH_THE = new WeakMap<Page, Map<string, boolean>>();
+
+/**
+ * Whether the page writes `name` after "the" more often than not ("the Xbox One X", "the Space
+ * Pirates"): a pronoun's name then takes the article too. Not "the Obama administration" and
+ * "Obama said" (half), nor "in New Zealand" and once "the New Zealand team" (fewer).
+ */
+function writtenWithThe(page: Page, text: string, name: string): boolean {
+  let known = WITH_THE.get(page);
+  if (!known) WITH_THE.set(page, (known = new Map()));
+  let answer = known.get(name);
+  if (answer === undefined) {
+    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const all = text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
+    const withThe = text.match(new RegExp(`(?<![\\p{L}\\p{N}])[Tt]he\\s+${escaped}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
+    known.set(name, (answer = withThe > all / 2));
+  }
+  return answer;
 }
 
 /** Whether page sentence `i` names something: a name inside it, or a sure one at its head ("Samus guided…", not "Storms raged…"). */

@@ -208,8 +208,8 @@ describe('standaloneClaims: opening pronouns and references', () => {
       'It’s also surprisingly dense.',
       'That’s a total of 8 pounds.',
     );
-    expect(a!.standalone).toBe('Xbox One X’s also surprisingly dense.');
-    expect(b!.standalone).toBe('Xbox One X’s also surprisingly dense. That’s a total of 8 pounds.');
+    expect(a!.standalone).toBe('The Xbox One X’s also surprisingly dense.');
+    expect(b!.standalone).toBe('The Xbox One X’s also surprisingly dense. That’s a total of 8 pounds.');
     const story = 'It rained. He’d be floored by the news.';
     const [c] = run(
       { text: story, title: 'A story of rain and more rain', published: null, lang: 'en' },

@@ -123,4 +123,19 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
       "During Samus Aran's long journey, she named the planet.",
     );
   });
+
+  it('a name the page writes after "the" more often than not keeps its article ("The Xbox One X sports…")', () => {
+    const text =
+      'Microsoft sells the Xbox One X for $500. The Xbox One X is heavy. Reviewers liked the Xbox One X. It sports more horsepower than any console.';
+    expect(one(text, 'It sports more horsepower than any console.', 'Console review').standalone).toBe(
+      'The Xbox One X sports more horsepower than any console.',
+    );
+  });
+
+  it('a name written after "the" only half the time ("the Obama administration", "Obama said") takes none', () => {
+    const text = 'Barack Obama spoke on Monday. The Obama administration eased sanctions. He said the talks would go on.';
+    expect(one(text, 'He said the talks would go on.', 'Sanctions eased').standalone).toBe(
+      'Barack Obama said the talks would go on.',
+    );
+  });
 });
