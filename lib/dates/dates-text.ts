@@ -143,7 +143,9 @@ const PATTERNS: Pattern[] = [
  * for a pattern holding them all is tried name by name at each place of any text, several times slower.
  */
 const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
-  { letters: /[\u0600-\u06ff]/, locales: ['ar'] },
+  // Arabic writes the months by two sets of names: Egypt's and the Maghreb's ("أبريل"), and the
+  // Levant's and Iraq's ("نيسان"); news sites often write both ("24 نيسان / أبريل 2020").
+  { letters: /[\u0600-\u06ff]/, locales: ['ar', 'ar-SY'] },
   { letters: /[\u0400-\u04ff]/, locales: ['ru', 'uk', 'bg'] },
 ].map(({ letters, locales }) => {
   // Without the i flag (slow on these scripts): each name lower-cased and capitalised.
@@ -153,10 +155,12 @@ const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
       [k[0]!.toUpperCase() + k.slice(1), v],
     ]),
   );
-  const names = `(${[...months.keys()]
+  const alternatives = [...months.keys()]
     .sort((a, b) => b.length - a.length)
     .map(escape)
-    .join('|')})`;
+    .join('|');
+  // A month named twice, in each set of names ("نيسان / أبريل"): the first is read.
+  const names = `(${alternatives})(?:\\s?/\\s?(?:${alternatives}))?`;
   return { letters, patterns: monthNamePatterns(names, (name) => months.get(name) ?? 0, 'gu') };
 });
 

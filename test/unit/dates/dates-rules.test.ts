@@ -45,6 +45,12 @@ describe('machine-written dates keep the offset they are written at', () => {
 });
 
 describe('dates in text', () => {
+  it('reads the Levant’s Arabic month names, and a month named twice ("24 نيسان / أبريل 2020")', () => {
+    expect(days('تم نشره الجمعة 24 نيسان / أبريل 2020 09:22 مساءً')).toEqual(['2020-04-24']);
+    expect(days('3 كانون الثاني 2021')).toEqual(['2021-01-03']);
+    expect(days('7 أكتوبر 2020')).toEqual(['2020-10-07']);
+  });
+
   it('reads dotted day-first dates', () => {
     expect(days('Stand 4.7.2023, Seite 2')).toEqual(['2023-07-04']);
     expect(days('julkaistu 19.2.2020 klo 14.00')).toEqual(['2020-02-19']);
