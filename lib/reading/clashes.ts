@@ -133,13 +133,18 @@ function displaced(claimWord: PolarWord, passageWord: PolarWord): boolean {
  * the claim or counts against it. A sure opposition is preferred to an unsure one.
  */
 export function oppositionIn(claim: string, passage: string): Opposition | null {
+  const said = sentences(passage);
+  // A passage that writes the claim as one of its sentences states it: a "not" in another of its
+  // sentences is about something else ("crap you don't need" beside "you need to gather your data").
+  const own = claim.replace(/\s+/g, ' ').trim();
+  if (said.some((text) => text.replace(/\s+/g, ' ') === own)) return null;
   const claimWords = readSentence(claim).words;
   const claimTense = tenseOf(claim);
   let best: Opposition | null = null;
   const consider = (o: Opposition) => {
     if (!best || (o.sure && !best.sure) || (o.sure === best.sure && o.overlap > best.overlap)) best = o;
   };
-  for (const text of sentences(passage)) {
+  for (const text of said) {
     // A question states nothing; a claim about the past is not surely denied by how things are now.
     const unsure = isQuestion(text) || (claimTense === 'past' && tenseOf(text) === 'present');
     const s = readSentence(text);

@@ -53,6 +53,17 @@ describe('negation: the head a cue governs', () => {
     expect(oppositionIn('The bridge was not repaired before the winter storms.', passage)).toBeNull();
   });
 
+  it('a claim the passage writes as one of its sentences is stated there: another sentence\'s "not" opposes nothing', () => {
+    const passage =
+      'This might sound extreme, but you need to gather your data first. ' +
+      "Before you can stop buying crap you don't need, you need to identify what that crap is.";
+    const claim = "Before you can stop buying crap you don't need, you need to identify what that crap is.";
+    expect(oppositionIn(claim, passage)).toBeNull();
+    expect(verifyClaim({ claim, passage }).verdict).toBe('supported');
+    // The same words in a sentence of its own, with the passage's other sentence denying one: still opposed.
+    expect(oppositionIn('You do not need to gather your data first.', passage)).toMatchObject({ kind: 'claim-negates' });
+  });
+
   it('the verifier rejects a claim whose passage says the opposite, however many words they share', () => {
     const out = verifyClaim({
       claim: 'The old harbour bridge was not repaired before the winter storms of 2024.',
