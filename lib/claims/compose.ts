@@ -67,7 +67,10 @@ export function composeExtractive(question: string, spans: EvidenceSpan[], maxSe
         bestScore = score;
       }
     }
-    if (best && !picked.some((p) => p.startsWith(best))) picked.push(`${best} [${span.spanId}]`);
+    // A line without a full stop (a heading, a list item) gets one: the next span's sentence would
+    // otherwise be read as its continuation, one claim citing both spans.
+    const ended = /[.!?…]["'”’)\]]?$/u.test(best) ? best : `${best}.`;
+    if (best && !picked.some((p) => p.startsWith(best))) picked.push(`${ended} [${span.spanId}]`);
   }
   return picked.length > 0 ? picked.join(' ') : 'INSUFFICIENT';
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMPOSE_SYSTEM, EVIDENCE_CLOSE, EVIDENCE_OPEN, buildComposePrompt } from '@/lib/claims/compose';
+import { COMPOSE_SYSTEM, EVIDENCE_CLOSE, EVIDENCE_OPEN, buildComposePrompt, composeExtractive } from '@/lib/claims/compose';
+import { attachCitations } from '@/lib/claims/cite';
+import { checkClaims } from '@/lib/verdict/cited-claims';
 import { spansInPrompt } from '../../fakes/openai-server';
 import { span } from '../spans';
 
@@ -69,5 +71,16 @@ describe('the composer’s prompt', () => {
       { id: 'S2', title: 'Title of S1', text: archive.text },
       { id: 'S3', title: 'Title of S3', text: growth.text },
     ]);
+  });
+});
+
+describe('the composer that needs no model', () => {
+  it('keeps each span’s sentence a claim of its own, citing that span, when a line has no full stop', () => {
+    const heading = span('S1', 'Exampleville census counts 412,000 residents – Table 4', 'https://stats.example.org/census');
+    const draft = composeExtractive('How many residents does Exampleville have?', [heading, growth]);
+    const claims = attachCitations(draft, [heading, growth]).claims;
+    expect(claims.map((c) => c.cites)).toEqual([['S1'], ['S3']]);
+    expect(claims[0]!.text).toContain('412,000 residents');
+    expect(checkClaims(claims, [heading, growth]).map((c) => c.outcome.verdict)).not.toContain('unsupported');
   });
 });
