@@ -49,12 +49,12 @@ export function addFullNames(
       // One name inside the other is one person with a word before the name: a sentence's opening
       // word ("Enter Stuart R. Kaplan", a stage direction) or a title. The shorter is the name.
       const within = known && (known.name.endsWith(` ${name}`) || name.endsWith(` ${known.name}`));
-      if (within) {
+      // Two other full names share the surname, which then names neither; but the page's own
+      // subject (from its title, start -1) keeps its surname.
+      if (!known) surnames.set(surname, { name, start: s + at });
+      else if (within) {
         if (name.length < known.name.length) surnames.set(surname, { name, start: known.start });
-      }
-      // The page's own subject (from its title, start -1) keeps its surname.
-      else if (known && known.start >= 0 && known.name.split(' ')[0] !== words[0]) shared.add(surname);
-      else if (!known) surnames.set(surname, { name, start: s + at });
+      } else if (known.start >= 0 && known.name.split(' ')[0] !== words[0]) shared.add(surname);
     }
   });
   for (const surname of shared) surnames.delete(surname);
