@@ -118,8 +118,8 @@ function unavailableReason(outcome: FactCheckOutcome): string | null {
   return `${outcome.failures.map((f) => f.message).join(' ')}${where}`;
 }
 
-/** "25 of 61 checkable claims checked: 10 supported, …; 36 not checked (--max-claims 61 checks them all)". */
-function doneLine(outcome: FactCheckOutcome): string {
+/** "25 of 61 checkable claims checked: 10 supported, …; 36 not checked (--max-claims 61 checks them all)"; "1 of 1 checkable claim…". */
+export function doneLine(outcome: Pick<FactCheckOutcome, 'checkable' | 'claims' | 'notChecked'>): string {
   if (outcome.checkable === 0) return 'no checkable claim found in the page: nothing searched';
   const counts = new Map<string, number>();
   const checked = outcome.claims.filter((c) => c.verdict !== 'unchecked');
@@ -128,8 +128,8 @@ function doneLine(outcome: FactCheckOutcome): string {
   const left = outcome.notChecked.length;
   const unchecked = outcome.claims.length - checked.length;
   return (
-    `${checked.length} of ${outcome.checkable} checkable claims checked${verdicts ? `: ${verdicts}` : ''}` +
-    (unchecked > 0 ? `; ${unchecked} could not be checked (every search for them failed)` : '') +
+    `${checked.length} of ${outcome.checkable} checkable claim${outcome.checkable === 1 ? '' : 's'} checked${verdicts ? `: ${verdicts}` : ''}` +
+    (unchecked > 0 ? `; ${unchecked} could not be checked (every search for ${unchecked === 1 ? 'it' : 'them'} failed)` : '') +
     (left > 0 ? `; ${left} not checked (--max-claims ${outcome.checkable} checks them all)` : '')
   );
 }
