@@ -146,7 +146,7 @@ const MUTATIONS: Mutation[] = [
   {
     family: 'a word with a contracted verb is no antecedent (I’m, They’re)',
     file: 'lib/standalone/page.ts',
-    from: 'if (CONTRACTED.test(name)) continue;',
+    from: "if (verb && verb.toLowerCase() !== 's') continue;",
     to: '',
   },
   {

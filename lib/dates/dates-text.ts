@@ -5,6 +5,7 @@
  * Written by hand: chrono-node reads far more (relative dates, times, ranges) and would add about
  * 19 KB gzipped to the background for these few patterns, and it has no notion of a byline's label.
  */
+import { escapeRegExp } from '../text/regexp';
 
 /** What the words just before a date say it is: when the page was published, updated, when a source it cites was read, or when an event takes place. */
 export type DateLabel = 'published' | 'modified' | 'accessed' | 'event';
@@ -59,10 +60,9 @@ export function monthNumbers(locales: readonly string[]): ReadonlyMap<string, nu
   return names;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MONTH = `(${[...MONTH_NUMBERS.keys()]
   .sort((a, b) => b.length - a.length)
-  .map(escape)
+  .map(escapeRegExp)
   .join('|')})`;
 /** A day of the month: "3", "3rd", "3." (German), "1er" (French). */
 const DAY = '(\\d{1,2})(?:st|nd|rd|th|er|\\.)?';
@@ -157,7 +157,7 @@ const OTHER_SCRIPTS: Array<{ letters: RegExp; patterns: Pattern[] }> = [
   );
   const alternatives = [...months.keys()]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|');
   // A month named twice, in each set of names ("نيسان / أبريل"): the first is read.
   const names = `(${alternatives})(?:\\s?/\\s?(?:${alternatives}))?`;

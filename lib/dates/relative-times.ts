@@ -6,6 +6,7 @@
  */
 import type { Language } from '../text/language';
 import { MONTH_NUMBERS } from './dates-text';
+import { escapeRegExp } from '../text/regexp';
 
 /** The sentence with its relative times made absolute, and what was replaced. */
 export interface AbsoluteTimes {
@@ -40,7 +41,7 @@ const WEEKDAYS: Record<Language, string[]> = {
   es: ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'],
 };
 /** Month names in the four languages: a weekday before one is already dated ("on Tuesday, March 6"). */
-const MONTHS = [...MONTH_NUMBERS.keys()].map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+const MONTHS = [...MONTH_NUMBERS.keys()].map(escapeRegExp).join('|');
 const wd = (lang: Language) => `(?<wd>${WEEKDAYS[lang].join('|')})`;
 /** English month names as written in a date ("Thursday, March 6"; "Sept." too), for a case-sensitive pattern. */
 const EN_MONTH_NAMES = [...MONTH_NUMBERS.keys()]

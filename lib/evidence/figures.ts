@@ -7,20 +7,20 @@
 import { datesInText, MONTH_NUMBERS } from '../dates/dates-text';
 import { readFigure } from '../reading/quantities';
 import { SCALES } from '../reading/unit-words';
+import { escapeRegExp } from '../text/regexp';
 
 const FIGURE =
   /(?<![\p{L}\p{N}.,])(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?:\s?(%|percent\b|per cent\b)|\s(thousand|million|billion|trillion|bn)\b)?/giu;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const MONTH_YEAR = new RegExp(
   `(?<![\\p{L}\\p{N}])(${[...MONTH_NUMBERS.keys()]
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})\\.?,?\\s(?:of\\s|de\\s)?((?:1[5-9]|20)\\d{2})(?![\\p{L}\\p{N}])`,
   'giu',
 );
 const MONTHS = [...MONTH_NUMBERS.keys()]
   .sort((a, b) => b.length - a.length)
-  .map(escape)
+  .map(escapeRegExp)
   .join('|');
 /** A day of a month without its year ("November 2", "18 October"): the year is the text's own. */
 const DAY_MONTH = new RegExp(

@@ -3,6 +3,7 @@ import { MAX_ROLE_CHARS, type MarkupRole, type MarkupRoles } from '../pages/mark
 import type { LeftOutRecord, LeftReasonSchema } from '../shared/checked-claims';
 import { MONTH_NUMBERS } from '../dates/dates-text';
 import { sentenceSpans } from '../pages/passages';
+import { escapeRegExp } from '../text/regexp';
 
 /**
  * What is not a claim, and why: the sentences of a page that state nothing about the world a
@@ -105,7 +106,7 @@ const DATELINE_WORDS =
 /** The project's month names and abbreviations in the four languages (lib/dates/dates-text.ts), as a pattern. */
 const MONTH_WORD = `(?:${[...MONTH_NUMBERS.keys()]
   .sort((x, y) => y.length - x.length)
-  .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  .map(escapeRegExp)
   .join('|')})\\.?`;
 const TIME_OR_DATE = new RegExp(
   `\\b\\d{1,2}:\\d{2}\\b|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b${MONTH_WORD}(?![\\p{L}])\\s+\\d{1,2}\\b|\\b\\d{1,2}\\.?\\s+(de\\s+)?${MONTH_WORD}(?![\\p{L}])`,

@@ -133,7 +133,7 @@ function displaced(claimWord: PolarWord, passageWord: PolarWord): boolean {
  * the claim or counts against it. A sure opposition is preferred to an unsure one.
  */
 export function oppositionIn(claim: string, passage: string): Opposition | null {
-  const said = sentences(passage);
+  const said = readOnce('sentences', passage, sentences);
   // A passage that writes the claim as one of its sentences states it: a "not" in another of its
   // sentences is about something else ("crap you don't need" beside "you need to gather your data").
   const own = claim.replace(/\s+/g, ' ').trim();

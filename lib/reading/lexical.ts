@@ -188,7 +188,7 @@ function readPassage(passage: string): PassageReading {
 }
 
 function readPassageOnce(passage: string): PassageReading {
-  const sents = sentences(passage);
+  const sents = readOnce('sentences', passage, sentences);
   const sentWords = sents.map(termWords);
   const bySurname = fullNamesBySurname(passage);
   const sentOffered = sents.map((s, i) => offeredTerms(s, sentWords[i]!, bySurname));

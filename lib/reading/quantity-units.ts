@@ -5,6 +5,7 @@
  */
 import Qty from 'js-quantities';
 import { UNIT_ENTRIES, type UnitEntry, type UnitLanguage } from './unit-words';
+import { escapeRegExp } from '../text/regexp';
 
 export type { UnitLanguage } from './unit-words';
 export { MONEY_SCALES, SCALES } from './unit-words';
@@ -25,12 +26,14 @@ export interface UnitReading {
   qty: string;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const WORDS: { word: string; entry: UnitEntry; language: UnitLanguage }[] = UNIT_ENTRIES.flatMap((entry) =>
   (['en', 'other', 'symbol'] as const).flatMap((language) => (entry[language] ?? []).map((word) => ({ word, entry, language }))),
 ).sort((a, b) => b.word.length - a.word.length);
 const BY_WORD = new Map(WORDS.map((w) => [w.word.replace(/\s/g, ''), w] as const));
-const UNIT_RE = new RegExp(`^(?:${WORDS.map((w) => escape(w.word).replace(/ /g, '\\s?')).join('|')})(?![\\p{L}\\p{N}])`, 'u');
+const UNIT_RE = new RegExp(
+  `^(?:${WORDS.map((w) => escapeRegExp(w.word).replace(/ /g, '\\s?')).join('|')})(?![\\p{L}\\p{N}])`,
+  'u',
+);
 
 const cache = new Map<string, Omit<UnitReading, 'text' | 'language'>>();
 
@@ -69,7 +72,7 @@ const CODE_OF_SIGN = new Map(SIGNS.map((s) => [s.sign, s.code] as const));
  * first; a code written in letters starts a word and may stand a space from its figure.
  */
 export const CURRENCY_BEFORE = SIGNS.map(({ sign }) =>
-  /^\p{L}/u.test(sign) ? `(?<![\\p{L}\\p{N}])${escape(sign)}\\s?` : escape(sign),
+  /^\p{L}/u.test(sign) ? `(?<![\\p{L}\\p{N}])${escapeRegExp(sign)}\\s?` : escapeRegExp(sign),
 ).join('|');
 
 /** The currency of a sign or code written before a figure ("us$" → "usd"), and how it compares. */

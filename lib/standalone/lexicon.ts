@@ -5,6 +5,7 @@
 import { MONTH_NUMBERS } from '../dates/dates-text';
 import type { Language } from '../text/language';
 import { mendSentences } from '../text/sentences';
+import { escapeRegExp } from '../text/regexp';
 
 /** What a reference may stand for: a person, a thing (organisation, work, place, or a plural), or either. */
 export type Fit = 'person' | 'thing' | 'any';
@@ -201,7 +202,6 @@ export const BEFORE_NOUN = set(
 );
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The page's subject from its title: the part before a " - Site" / " | Site" suffix, without a
@@ -233,7 +233,7 @@ const PATTERNS = new Map<Lexicon, { locative: RegExp; article: RegExp }>();
 export function patternsOf(lex: Lexicon): { locative: RegExp; article: RegExp } {
   let p = PATTERNS.get(lex);
   if (!p) {
-    const words = (set: ReadonlySet<string>) => [...set].map(escape).join('|');
+    const words = (set: ReadonlySet<string>) => [...set].map(escapeRegExp).join('|');
     p = {
       locative: new RegExp(`(?:^|\\s)(?:${words(lex.locative)})\\s+$`, 'iu'),
       article: new RegExp(`(?:^|\\s)(?:${words(lex.articles)})\\s+$`, 'iu'),

@@ -18,7 +18,7 @@ import {
   type Lexicon,
 } from './lexicon';
 import { addFullNames, kindOf, SHIP } from './names';
-import { openingReference, type Reference } from './references';
+import { CONTRACTION, openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */
 export interface StandaloneContext {
@@ -79,10 +79,9 @@ export interface Page {
   refs: Array<Reference | null>;
   /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
   lowerWords: Set<string>;
+  /** Names a reference was resolved to, and whether the page writes them after "the" more often than not (read as claims need them). */
+  withThe: Map<string, boolean>;
 }
-
-/** A word and a contracted verb other than the possessive's "’s" ("I’m", "They’re", "He’d"). */
-const CONTRACTED = /^\p{L}+['’](?:m|re|ve|ll|d)$/iu;
 
 /** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
 export function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
@@ -144,6 +143,7 @@ export function readPage(ctx: StandaloneContext): Page {
     names: [],
     refs: [],
     lowerWords,
+    withThe: new Map(),
   };
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
@@ -208,8 +208,9 @@ export function readPage(ctx: StandaloneContext): Page {
     const article = sentence.slice(head).match(/^(\p{L}+)\s+(?=\p{Lu})/u);
     const named = article && lex.articles.has(article[1]!.toLowerCase()) ? head + article[0].length : head;
     for (const { name, at } of names) {
-      // A word with a verb contracted onto it ("I’m", "They’re", "We’ve") opens a sentence; it names no one.
-      if (CONTRACTED.test(name)) continue;
+      // A word with a verb contracted onto it ("I’m", "They’re", "We’ve"; not an owner's "’s") names no one.
+      const verb = CONTRACTION.exec(name)?.[2];
+      if (verb && verb.toLowerCase() !== 's') continue;
       // German writes every noun capitalised: there a lone word is a name only when it is a known surname.
       if (lang === 'de' && !name.includes(' ') && !page.surnames.has(name)) continue;
       const isSubject =
@@ -225,7 +226,7 @@ export function readPage(ctx: StandaloneContext): Page {
       if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
     }
     // A reference the name replaces whole ("He", "They’re" → "X are"), not an owner ("His" → "X's"), carries the subject on.
-    if (!subject && ref && !ref.unresolvable && /^X(?: \p{L}+)?$/u.test(ref.write('X'))) {
+    if (!subject && ref && !ref.unresolvable && !ref.owns) {
       const found = antecedent(page, i, ref, mentionsUpTo);
       // What a gendered pronoun stood for now has that gender.
       if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;

@@ -13,11 +13,16 @@ export interface Reference {
   fit: Fit;
   gender?: Gender;
   kind: 'pronoun' | 'reference';
+  /** The name takes its place as an owner ("His" → "X's", "Son album" → "Le album de X"): no subject goes on with it. */
+  owns?: boolean;
   /** The text that takes the reference's place, given the name. */
   write: (name: string) => string;
   /** A demonstrative standing for a statement ("This resulted in…"): no name can take its place. */
   unresolvable?: boolean;
 }
+
+/** An English word with a verb contracted onto it ("They’re", "It’s", "I’m"): the word, and what follows the apostrophe. */
+export const CONTRACTION = /^(\p{L}+)['’](s|d|ll|re|ve|m)$/iu;
 
 /** English verbs contracted onto a pronoun, by what follows the apostrophe ("’s" and "’d" may each be two). */
 const CONTRACTED_VERBS: Record<string, string> = { re: 'are', ve: 'have', ll: 'will', m: 'am' };
@@ -67,7 +72,7 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
   if (!first) return null;
   // An English contraction ("He’d", "It's", "That’s") is the pronoun and its verb: the pronoun is
   // what points back, and a name takes its place before the verb ("Smith’d").
-  const split = lang === 'en' ? first.match(/^(\p{L}+)['’](s|d|ll|re|ve|m)$/iu) : null;
+  const split = lang === 'en' ? first.match(CONTRACTION) : null;
   const contracted = split?.[1];
   const base = contracted?.toLowerCase();
   const whole = first;
@@ -108,10 +113,19 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
         fit: owner.fit,
         gender: owner.gender,
         kind: 'pronoun',
+        owns: true,
         write: (name) => np.write(name),
       };
     }
-    return { start: at, end, fit: owner.fit, gender: owner.gender, kind: 'pronoun', write: (name) => possessive(lang, name) };
+    return {
+      start: at,
+      end,
+      fit: owner.fit,
+      gender: owner.gender,
+      kind: 'pronoun',
+      owns: true,
+      write: (name) => possessive(lang, name),
+    };
   }
   // French "l'entreprise" joins its article to the noun.
   const elided = lang === 'fr' ? first.match(/^(l['’])(\p{L}+)$/u) : null;
@@ -174,6 +188,7 @@ function bareReference(
     end: owns ? end + 2 : end,
     fit,
     kind: 'reference',
+    ...(owns ? { owns } : {}),
     write: (name) => (owns ? possessive(lang, name) : name),
   };
 }

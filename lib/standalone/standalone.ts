@@ -8,6 +8,7 @@ import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { CITES, namesIn, openingAt, speechPatterns } from './lexicon';
 import { openingReference, type Reference } from './references';
 import { antecedent, readPage, type Page, type StandaloneContext } from './page';
+import { escapeRegExp } from '../text/regexp';
 
 export { titleName } from './lexicon';
 export type { StandaloneContext } from './page';
@@ -239,22 +240,18 @@ function formOf(
   return { standalone, needsContext, resolved, ...(speaker ? { speaker } : {}) };
 }
 
-const WITH_THE = new WeakMap<Page, Map<string, boolean>>();
-
 /**
  * Whether the page writes `name` after "the" more often than not ("the Xbox One X", "the Space
  * Pirates"): a pronoun's name then takes the article too. Not "the Obama administration" and
  * "Obama said" (half), nor "in New Zealand" and once "the New Zealand team" (fewer).
  */
 function writtenWithThe(page: Page, text: string, name: string): boolean {
-  let known = WITH_THE.get(page);
-  if (!known) WITH_THE.set(page, (known = new Map()));
-  let answer = known.get(name);
+  let answer = page.withThe.get(name);
   if (answer === undefined) {
-    const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const escaped = escapeRegExp(name);
     const all = text.match(new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
     const withThe = text.match(new RegExp(`(?<![\\p{L}\\p{N}])[Tt]he\\s+${escaped}(?![\\p{L}\\p{N}])`, 'gu'))?.length ?? 0;
-    known.set(name, (answer = withThe > all / 2));
+    page.withThe.set(name, (answer = withThe > all / 2));
   }
   return answer;
 }
