@@ -50,6 +50,12 @@ const MUTATIONS: Mutation[] = [
   },
   { family: 'a lone lowercase letter (z. B.)', file: SENTENCES, from: 'if (/^\\p{Ll}$/u.test(last)) return true;', to: '' },
   {
+    family: 'an aside in brackets after a dotted abbreviation goes on (8:51 p.m. (1451 GMT) from…)',
+    file: SENTENCES,
+    from: "if (after.startsWith('(') && /\\./.test(last)) return true;",
+    to: '',
+  },
+  {
     family: 'an initial or dotted abbreviation goes on into a name (William G. Gale, U.S. Embassy)',
     file: SENTENCES,
     from: 'return /^\\p{Lu}/u.test(next) && !OPENERS.has(next);',

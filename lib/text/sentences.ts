@@ -68,6 +68,8 @@ function joinsAtFullStop(before: string, after: string): boolean {
   // Initials ("G.", "J.-P.") and dotted abbreviations ("U.S.", "S.F.", "z.B.") go on into a name
   // or a noun, unless the next word is one that opens sentences.
   if (/^\p{Lu}$/u.test(last) || /^\p{L}{1,4}(?:\.\p{L}{1,4})+$/u.test(last) || /^\p{Lu}\.-\p{Lu}$/u.test(last)) {
+    // "at 8:51 p.m. (1451 GMT) from Baikonur": an aside in brackets after an abbreviation goes on.
+    if (after.startsWith('(') && /\./.test(last)) return true;
     return /^\p{Lu}/u.test(next) && !OPENERS.has(next);
   }
   return false;

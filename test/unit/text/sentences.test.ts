@@ -27,6 +27,11 @@ describe('sentences as people write them: no cut after titles, initials, abbrevi
       'The best buy is the $279 Xbox One S.',
       'Everyone else should wait.',
     ]);
+    // A time's "p.m." before an aside in brackets goes on.
+    expect(sentences('It lifted off at 8:51 p.m. (1451 GMT) from Baikonur. It broke up.')).toEqual([
+      'It lifted off at 8:51 p.m. (1451 GMT) from Baikonur.',
+      'It broke up.',
+    ]);
     // An abbreviation not before a name ("etc.") ends its sentence as the segmenter says.
     expect(sentences('They sold cars, bikes, etc. Sales rose.')).toEqual(['They sold cars, bikes, etc.', 'Sales rose.']);
   });
