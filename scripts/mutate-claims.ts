@@ -144,6 +144,12 @@ const MUTATIONS: Mutation[] = [
     to: '} else if (ref && false) {',
   },
   {
+    family: 'a pronoun that speaks goes on with the speaker before (…, Roscosmos said. It said…)',
+    file: STANDALONE,
+    from: 'const found = speakerBefore(page, text, index, claim, ref) ?? antecedent(',
+    to: 'const found = antecedent(',
+  },
+  {
     family: 'a name keeps the article the page writes it with (The Xbox One X)',
     file: STANDALONE,
     from: "let to = ref.write(page.lang === 'en' && writtenWithThe(page, text, found.name) ? `the ${found.name}` : found.name);",

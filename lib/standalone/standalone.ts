@@ -9,6 +9,7 @@ import { CITES, namesIn, openingAt, speechPatterns } from './lexicon';
 import { openingReference, type Reference } from './references';
 import { antecedent, readPage, type Page, type StandaloneContext } from './page';
 import { escapeRegExp } from '../text/regexp';
+import { kindOf } from './names';
 
 export { titleName } from './lexicon';
 export type { StandaloneContext } from './page';
@@ -196,7 +197,7 @@ function formOf(
     // narration before it need not name. The quotation stays as written.
     needsContext = true;
   } else if (ref) {
-    const found = antecedent(page, index, ref, mentionsBefore(page, start));
+    const found = speakerBefore(page, text, index, claim, ref) ?? antecedent(page, index, ref, mentionsBefore(page, start));
     // A "name" that is itself a pronoun (a capitalised "He" after a quotation) names no one.
     const probe = found && openingReference(`${found.name} said so.`, page.lex, page.lang);
     if (found && !(probe && probe.start === 0 && probe.end >= found.name.length)) {
@@ -254,6 +255,28 @@ function writtenWithThe(page: Page, text: string, name: string): boolean {
     page.withThe.set(name, (answer = withThe > all / 2));
   }
   return answer;
+}
+
+/**
+ * A pronoun that speaks ("It said…", "He added…") goes on with the speaker of the sentence before
+ * ("…, Roscosmos said in a statement. It said most of the debris burnt up"), when one is named there
+ * and is of the pronoun's kind; null otherwise (the pronoun is read as any other).
+ */
+function speakerBefore(page: Page, text: string, index: number, claim: string, ref: Reference): { name: string } | null {
+  if (
+    ref.kind !== 'pronoun' ||
+    ref.owns ||
+    !new RegExp(`^\\s+(?:${page.lex.speechBefore})(?!\\p{L})`, 'u').test(claim.slice(ref.end))
+  )
+    return null;
+  const before = page.sentences[index - 1];
+  if (!before) return null;
+  const { after, before: named } = speechPatterns(page.lex);
+  const sentence = text.slice(before[0], before[1]);
+  const name = (sentence.match(named) ?? sentence.match(after))?.[1];
+  if (!name || page.lex.pronouns[name.toLowerCase()]) return null;
+  const full = page.surnames.get(name)?.name ?? name;
+  return ref.fit === 'any' || kindOf(full, page) === ref.fit ? { name: full } : null;
 }
 
 /** Whether page sentence `i` names something: a name inside it, or a sure one at its head ("Samus guided…", not "Storms raged…"). */

@@ -138,4 +138,18 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
       'Barack Obama said the talks would go on.',
     );
   });
+
+  it('a pronoun that speaks goes on with the speaker of the sentence before ("…, Roscosmos said. It said…")', () => {
+    const text =
+      'The Progress MS-04 cargo craft broke up over the Tuva region, Roscosmos said in a statement. ' +
+      'It said most of the debris burnt up in the atmosphere.';
+    expect(one(text, 'It said most of the debris burnt up in the atmosphere.', 'Cargo ship lost').standalone).toBe(
+      'Roscosmos said most of the debris burnt up in the atmosphere.',
+    );
+    const market =
+      'Sales held steady, said Tom Forte, a managing director at the D.A. Davidson brokerage. In a few more years, he said, the chain will change.';
+    expect(one(market, 'In a few more years, he said, the chain will change.', 'Grocery sales').standalone).toBe(
+      'In a few more years, Tom Forte said, the chain will change.',
+    );
+  });
 });
