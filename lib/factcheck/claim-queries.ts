@@ -8,6 +8,7 @@ import { namesIn } from '../reading/entities';
 import { QUERY_WORDS_DROPPED } from '../text/query-words';
 import { numberKey } from '../standalone/adds-nothing';
 import { MONTH_NUMBERS } from '../dates/dates-text';
+import { LEXICONS } from '../standalone/lexicon';
 
 /** At most this many queries per claim for each kind of engine, each at most this many words and characters. */
 export const QUERY_CAPS = { queries: 3, words: 12, chars: 300 } as const;
@@ -79,6 +80,14 @@ function searchableText(claim: { text: string; speaker?: string | undefined }): 
   return text.replace(/["“”„«»‘]|(?<!\p{L})['’]|['’](?!\p{L})/gu, ' ').replace(/[()[\]{}]/g, ' ');
 }
 
+/** A verb of speech right after a word, in any of the four languages ("… said", "… sagte", "… a déclaré", "… dijo"). */
+const SPEAKS = new RegExp(
+  `^\\s+(?:${Object.values(LEXICONS)
+    .map((l) => l.speechBefore)
+    .join('|')})(?!\\p{L})`,
+  'u',
+);
+
 /** The claim's terms in its own order: names (by the claim's name runs), figures, years and content words. */
 function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Term[] {
   const names = namesIn(text).map((n) => new Set(n.keys));
@@ -124,8 +133,10 @@ function termsOf(text: string, titleWords: ReadonlySet<string> = new Set()): Ter
     } else {
       const key = lower.replace(/\./g, '');
       let name = capital ? names.findIndex((n) => n.has(key) || n.has(lower)) : -1;
-      // A capitalised word opening the claim is a name when the page's title has it ("Exampleville had…").
-      if (name < 0 && terms.length === 0 && /^\p{Lu}/u.test(w) && titleWords.has(lower)) name = names.length;
+      // A capitalised word opening the claim is a name when the page's title has it ("Exampleville had…"),
+      // or when a verb of speech follows it ("Roscosmos said…": who speaks is named).
+      const speaks = () => SPEAKS.test(text.slice(found[i]!.index + found[i]![0].length));
+      if (name < 0 && terms.length === 0 && /^\p{Lu}/u.test(w) && (titleWords.has(lower) || speaks())) name = names.length;
       terms.push(name >= 0 ? { text: w, kind: 'name', name } : { text: w, kind: 'word' });
     }
   }

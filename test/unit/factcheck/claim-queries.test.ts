@@ -27,6 +27,15 @@ describe('queries planned per claim, in code', () => {
     expect(plan.by).toBe('code');
   });
 
+  it('a word opening the claim before a verb of speech is who speaks: the subject, not the page title', () => {
+    const plan = planClaimQueries(
+      { text: 'Roscosmos said the craft was operating normally before it stopped transmitting data.' },
+      { title: 'Yahoo News - Latest News & Headlines' },
+    );
+    expect(plan.subject).toBe('Roscosmos');
+    for (const q of plan.every) expect(q).not.toMatch(/Yahoo|Latest/);
+  });
+
   it('a contraction is one word, and a negated auxiliary none: no "didn" sent to an engine that needs every word', () => {
     const plan = planClaimQueries({
       text: '“The enmity didn’t hurt the way it did with Shamir in ’91,” said Martin Indyk of O’Brien College.',
