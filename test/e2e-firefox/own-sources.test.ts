@@ -52,6 +52,7 @@ describe("Firefox: a claim's own source", () => {
         ),
       { timeout: 10_000 },
     );
+    expect(await panel.$eval('.running-fact-check .fact-check-count', (e) => e.textContent)).toBe('1 of 1 claim checked so far');
     await screenshotForDocs(panel, 'firefox-sidepanel-own-source-reading');
 
     await panel.waitForSelector(`article.answer-fact-check ${ITEM} .own-source`, { timeout: 30_000 });
@@ -63,6 +64,9 @@ describe("Firefox: a claim's own source", () => {
     );
     expect(await panel.$eval(`${item} a.own-source-link`, (a) => a.getAttribute('href'))).toBe(world.report);
     expect(await panel.$$eval(`${item} .own-sources-reading`, (els) => els.length)).toBe(0);
+    expect(await panel.$eval('article.answer-fact-check .fact-check-count', (e) => e.textContent)).toMatch(
+      /^1 of 1 checkable claim checked\./,
+    );
     await screenshotForDocs(panel, 'firefox-sidepanel-own-source');
 
     const opened = firefox.waitForTab(world.report);

@@ -23,7 +23,11 @@ describe('a search that fails is never a verdict (the built extension)', () => {
   let browser: ExtensionBrowser;
 
   beforeAll(async () => {
-    site = await startFixtureSite([{ host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) }, CENSUS_PAGE]);
+    site = await startFixtureSite([
+      { host: 'exampleville-blog.test', path: '/post', html: blogPostHtml(CLAIMS) },
+      { host: 'exampleville-blog.test', path: '/one', html: blogPostHtml(CLAIMS.slice(0, 1)) },
+      CENSUS_PAGE,
+    ]);
     brave = await startFakeBrave({
       apiKey: 'k',
       results: (q) =>
@@ -111,5 +115,21 @@ describe('a search that fails is never a verdict (the built extension)', () => {
     expect(await after.locator('.fact-check-count').textContent()).toMatch(/^2 of 2 checkable claims checked\./);
     expect(await after.locator('.retry-unchecked').count()).toBe(0);
     await expect.poll(marks, { timeout: 10_000 }).toEqual([`supported: ${CLAIMS[0]}`, `not-found: ${CLAIMS[1]}`]);
+  });
+
+  it('a page with one checkable claim counts it in the singular: "1 of 1 checkable claim checked."', async () => {
+    down = false;
+    const page = await browser.context.newPage();
+    await page.goto(site.urlOf('exampleville-blog.test', '/one'));
+    const panel = await browser.openSidePanel();
+    await panel.getByRole('button', { name: "Fact-check the page I'm reading" }).click();
+    const view = panel.locator('article.answer-fact-check').last();
+    await expect
+      .poll(() => view.locator('li.verdict').evaluateAll((els) => els.map((e) => e.getAttribute('data-verdict'))), {
+        timeout: 30_000,
+      })
+      .toEqual(['supported']);
+    expect(await view.locator('.fact-check-count').textContent()).toMatch(/^1 of 1 checkable claim checked\./);
+    await screenshotForDocs(panel, 'sidepanel-fact-check-one-claim');
   });
 });

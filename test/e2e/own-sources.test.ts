@@ -39,6 +39,7 @@ describe("a claim's own source (the built extension)", () => {
     await expect
       .poll(() => panel.locator('.job-progress .progress').textContent(), { timeout: 10_000 })
       .toMatch(/^Every verdict is in; reading the page’s own sources of 1 claim…/);
+    expect(await panel.locator('.running-fact-check .fact-check-count').textContent()).toBe('1 of 1 claim checked so far');
     await screenshotForDocs(panel, 'sidepanel-own-source-reading');
     const view = panel.locator('article.answer-fact-check');
     await view.waitFor({ timeout: 30_000 });
@@ -55,6 +56,7 @@ describe("a claim's own source (the built extension)", () => {
     expect(await own.locator('a.own-source-link').getAttribute('href')).toBe(world.report);
     const passage = own.locator('button.own-source-passage');
     expect(await passage.textContent()).toContain('3.1 million passengers in 2025');
+    expect(await view.locator('.fact-check-count').textContent()).toMatch(/^1 of 1 checkable claim checked\./);
     await screenshotForDocs(panel, 'sidepanel-own-source');
 
     const opened = browser.context.waitForEvent('page');
