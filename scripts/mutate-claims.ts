@@ -156,6 +156,24 @@ const MUTATIONS: Mutation[] = [
     to: 'let to = ref.write(found.name);',
   },
   {
+    family: 'a gendered pronoun is never a person the page gave the other gender',
+    file: 'lib/standalone/page.ts',
+    from: "    !(ref.gender && e.kind === 'person' && ref.gender !== (e.gender ?? genderOf(page, e.name) ?? ref.gender)) &&",
+    to: '',
+  },
+  {
+    family: 'a pronoun never stands for a name its own sentence writes',
+    file: 'lib/standalone/page.ts',
+    from: '    !namedHere(e);',
+    to: '    true;',
+  },
+  {
+    family: 'a pronoun in an opening clause means the subject named after it (As she…, Cyd unwinds)',
+    file: STANDALONE,
+    from: '} else if (ref && cataphoric(page, claim, ref, names)) {',
+    to: '} else if (ref && false) {',
+  },
+  {
     family: 'a word with a contracted verb is no antecedent (I’m, They’re)',
     file: 'lib/standalone/page.ts',
     from: "if (verb && verb.toLowerCase() !== 's') continue;",

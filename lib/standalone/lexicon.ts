@@ -35,6 +35,12 @@ export interface Lexicon {
   stood?: RegExp;
   /** Prepositions of place: a name after them is a place, not a person. */
   locative: ReadonlySet<string>;
+  /**
+   * Words a sentence's subject owns when no other person is named in it ("his", "himself",
+   * "herself"; not "her", which may be another's object), and the gender each says.
+   */
+  owned?: RegExp;
+  ownedGender?: Record<string, Gender>;
   /** Speech verbs after the quotation ("…,” said NAME) and before it (NAME said). */
   speechAfter: string;
   speechBefore: string;
@@ -77,6 +83,8 @@ export const LEXICONS: Record<Language, Lexicon> = {
     linkers: set('then also subsequently eventually meanwhile however moreover today there but and yet so still'),
     stood: /(?<!\p{L})(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your|i|we|you|he|she|they|it)(?!\p{L})/iu,
     locative: set('in at from near to into'),
+    owned: /(?<!\p{L})(?:his|himself|herself)(?!\p{L})/giu,
+    ownedGender: { his: 'm', himself: 'm', herself: 'f' },
     speechAfter: 'said|says|added|explained|stated|noted|asked|wrote|according to',
     speechBefore: 'said|says|told|added|explained|stated|wrote',
   },

@@ -18,7 +18,7 @@ import {
   type Lexicon,
 } from './lexicon';
 import { addFullNames, kindOf, SHIP } from './names';
-import { CONTRACTION, openingReference, type Reference } from './references';
+import { CONTRACTION, insideQuotation, openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */
 export interface StandaloneContext {
@@ -81,14 +81,20 @@ export interface Page {
   lowerWords: Set<string>;
   /** Names a reference was resolved to, and whether the page writes them after "the" more often than not (read as claims need them). */
   withThe: Map<string, boolean>;
+  /** Per person's name, how often the page has said "he" and "she" of them so far (see `genderOf`). */
+  genders: Map<string, { m: number; f: number }>;
 }
 
 /** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
 export function antecedent(page: Page, index: number, ref: Reference, mentionsUpTo: number): Entity | null {
+  // A pronoun does not stand for a name its own sentence writes ("She left with Waite" is not Waite).
+  const namedHere = (e: Entity) =>
+    ref.kind === 'pronoun' && (page.names[index]?.some((n) => sameEntity(page, n.name, e.name)) ?? false);
   const fits = (e: Entity | undefined) =>
     e !== undefined &&
     (ref.fit === 'any' || e.kind === ref.fit || (ref.gender === 'f' && SHIP.test(e.name))) &&
-    !(ref.gender && e.gender && ref.gender !== e.gender);
+    !(ref.gender && e.kind === 'person' && ref.gender !== (e.gender ?? genderOf(page, e.name) ?? ref.gender)) &&
+    !namedHere(e);
   // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
   // has one that fits; a pronoun follows the sentences before it first.
   if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
@@ -102,6 +108,16 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
   if (named) return named;
   if (fits(page.subject)) return page.subject!;
   if (recent[0]) return recent[0];
+  // The same pronoun opened the sentence before and stood for no one found: this one means whom that one did.
+  const before = index > 0 ? page.refs[index - 1] : null;
+  if (
+    before?.kind === 'pronoun' &&
+    !before.owns &&
+    before.gender === ref.gender &&
+    ref.gender &&
+    center?.person?.at !== index - 1
+  )
+    return null;
   for (let i = mentionsUpTo - 1; i >= 0; i--) {
     const m = page.mentions[i]!;
     if (index - m.sentence > LOOK_BACK) break;
@@ -115,6 +131,84 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
   const person = center?.person;
   if (ref.gender && person && index - person.at <= FAR_LOOK_BACK && fits(person)) return person;
   return null;
+}
+
+/**
+ * Whether a pronoun in an opening clause stands for the subject named right after the clause ("As
+ * she works through…, Cyd unwinds…", "While he doesn’t… — Bassi keeps…", "In her book…, Rebecca
+ * Solnit wrote"): the clause opens with a word of the language's introductory phrases (not a linker
+ * such as "Then"), and no comma or dash stands between it and the pronoun. The sentence says whom it
+ * means, and stands as written.
+ */
+export function cataphoric(
+  page: Page,
+  sentence: string,
+  ref: Reference,
+  names: ReadonlyArray<{ name: string; at: number }>,
+): boolean {
+  const head = openingAt(sentence);
+  const first = sentence
+    .slice(head)
+    .match(/^\p{L}+/u)?.[0]
+    .toLowerCase();
+  if (ref.start <= head || !first || !page.lex.intro.has(first) || page.lex.linkers?.has(first)) return false;
+  if (/[,;:—–]/u.test(sentence.slice(head, ref.start))) return false;
+  return names.some((n) => {
+    if (n.at < ref.end || !/[,—–]\s*$/u.test(sentence.slice(ref.end, n.at))) return false;
+    // The name is the subject of what follows: a word in lower case (its verb), perhaps after an aside.
+    if (!/^\s*(?:,[^,]{1,60},\s*)?\p{Ll}/u.test(sentence.slice(n.at + n.name.length))) return false;
+    const e = entityOf(page, n.name);
+    const gender = genderOf(page, e.name);
+    // A lone word the page writes as a name ("Cyd") may be a person's first name.
+    const lone = ref.fit === 'person' && !n.name.includes(' ') && page.proper.has(n.name) && !page.places.has(n.name);
+    return (ref.fit === 'any' || e.kind === ref.fit || lone) && !(ref.gender && gender && gender !== ref.gender);
+  });
+}
+
+/** Whether `name`, as written in a sentence, names `full`: the same name, its surname, or one of its words alone. */
+function sameEntity(page: Page, name: string, full: string): boolean {
+  if (name === full || page.surnames.get(name)?.name === full) return true;
+  return !name.includes(' ') && full.split(' ').includes(name);
+}
+
+/**
+ * The gender the page has given a person: "he" or "she" said of them (a pronoun resolved to them,
+ * or "his", "himself", "herself" in a sentence they are the only name in and the subject of), a
+ * title in their name ("Mr", "Mrs"), or else what it said of others with their first name.
+ * Undefined when the page has said neither, or both alike.
+ */
+export function genderOf(page: Page, name: string): Gender | undefined {
+  const titled = TITLE.exec(name)?.[1];
+  if (titled) return FEMALE_TITLES.test(titled) ? 'f' : 'm';
+  const said = saidOf(page.genders.get(name));
+  if (said || !name.includes(' ')) return said;
+  // Else the gender of others the page gives the same first name ("Arthur Wesley Dowell" beside "Arthur Edward Waite").
+  const given = name.slice(0, name.indexOf(' ') + 1);
+  const others = new Set<Gender | undefined>();
+  for (const [other, counts] of page.genders) if (other !== name && other.startsWith(given)) others.add(saidOf(counts));
+  return others.size === 1 ? [...others][0] : undefined;
+}
+
+const saidOf = (said: { m: number; f: number } | undefined): Gender | undefined =>
+  !said ? undefined : said.m > 2 * said.f ? 'm' : said.f > 2 * said.m ? 'f' : undefined;
+
+/** English titles before a name that say the person's gender. */
+const TITLE = /^(Mr|Mrs|Ms|Miss|Sir|Lady|Dame|Lord|Herr|Frau|Mme|Madame|Monsieur)\.?\s/u;
+const FEMALE_TITLES = /^(?:Mrs|Ms|Miss|Lady|Dame|Frau|Mme|Madame)$/u;
+
+/** Counts one "he" or "she" said of `name`. */
+function sayGender(page: Page, name: string, gender: Gender): void {
+  const said = page.genders.get(name) ?? { m: 0, f: 0 };
+  said[gender]++;
+  page.genders.set(name, said);
+}
+
+/** A named subject who is the only name in their sentence owns its "his", "himself", "herself": the page says their gender. */
+function sayOwned(page: Page, sentence: string, names: ReadonlyArray<{ name: string }>, owner: Entity): void {
+  const { owned, ownedGender } = page.lex;
+  // Any other name may be a person's ("Lorenz … taught himself"): the words are then not surely the subject's.
+  if (owner.kind !== 'person' || !owned || !ownedGender || !names.every((n) => sameEntity(page, n.name, owner.name))) return;
+  for (const [w] of sentence.matchAll(owned)) sayGender(page, owner.name, ownedGender[w.toLowerCase()]!);
 }
 
 /** A name as an entity, a surname widened to its full name. */
@@ -144,6 +238,7 @@ export function readPage(ctx: StandaloneContext): Page {
     refs: [],
     lowerWords,
     withThe: new Map(),
+    genders: new Map(),
   };
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
@@ -230,7 +325,11 @@ export function readPage(ctx: StandaloneContext): Page {
       const found = antecedent(page, i, ref, mentionsUpTo);
       // What a gendered pronoun stood for now has that gender.
       if (found) subject = ref.gender && found.kind === 'person' ? { ...found, gender: found.gender ?? ref.gender } : found;
+      // Said of them only outside quoted words: a speaker's "he" is often another man.
+      if (found && ref.gender && found.kind === 'person' && !insideQuotation(sentence, ref.start))
+        sayGender(page, found.name, ref.gender);
     }
+    if (explicit && subject) sayOwned(page, sentence, names, subject);
     if (subject?.kind === 'person') person = { ...subject, at: i, explicit };
     else if (subject) thing = { ...subject, at: i, explicit };
     page.centers.push({ person, thing });

@@ -241,3 +241,30 @@ function beforeOnlyMonths(before: string): boolean {
   const caps = before.match(/(?<=\s)\p{Lu}\p{Ll}+/gu) ?? [];
   return caps.every((w) => MONTH_NUMBERS.has(w.toLowerCase()));
 }
+
+/** Marks that open a quotation, and those that close one ("„…“" closes on the mark English opens with). */
+const OPENS = /["“„«‹]/u;
+const CLOSES = /["”»›“]/u;
+
+/**
+ * Whether `at` in `claim` stands inside quoted words: after an opening mark not yet closed, or
+ * before a closing mark the claim never opened (the quotation began in a sentence before).
+ * Single marks are left out: ’ is an apostrophe far more often than a quotation mark.
+ */
+export function insideQuotation(claim: string, at: number): boolean {
+  let opener: string | null = null;
+  for (let i = 0; i < claim.length; i++) {
+    const c = claim[i]!;
+    if (!OPENS.test(c) && !CLOSES.test(c)) continue;
+    if (opener === null) {
+      // A closing mark with none open: the words before it, back to the claim's start, are quoted.
+      if (/["”»›]/u.test(c) && !OPENS.test(c) && i >= at) return true;
+      if (i >= at) return false;
+      if (OPENS.test(c)) opener = c;
+    } else if (CLOSES.test(c) && (c !== '“' || opener === '„')) {
+      if (i >= at) return true;
+      opener = null;
+    }
+  }
+  return opener !== null;
+}

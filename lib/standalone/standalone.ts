@@ -6,8 +6,10 @@
  */
 import { absoluteTimes, publicationDate } from '../dates/relative-times';
 import { CITES, namesIn, openingAt, speechPatterns } from './lexicon';
-import { openingReference, type Reference } from './references';
-import { antecedent, readPage, type Page, type StandaloneContext } from './page';
+import { insideQuotation, openingReference, type Reference } from './references';
+
+export { insideQuotation } from './references';
+import { antecedent, cataphoric, readPage, type Page, type StandaloneContext } from './page';
 import { escapeRegExp } from '../text/regexp';
 import { kindOf } from './names';
 
@@ -16,33 +18,6 @@ export type { StandaloneContext } from './page';
 export { addsNothing } from './adds-nothing';
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** Marks that open a quotation, and those that close one ("„…“" closes on the mark English opens with). */
-const OPENS = /["“„«‹]/u;
-const CLOSES = /["”»›“]/u;
-
-/**
- * Whether `at` in `claim` stands inside quoted words: after an opening mark not yet closed, or
- * before a closing mark the claim never opened (the quotation began in a sentence before).
- * Single marks are left out: ’ is an apostrophe far more often than a quotation mark.
- */
-export function insideQuotation(claim: string, at: number): boolean {
-  let opener: string | null = null;
-  for (let i = 0; i < claim.length; i++) {
-    const c = claim[i]!;
-    if (!OPENS.test(c) && !CLOSES.test(c)) continue;
-    if (opener === null) {
-      // A closing mark with none open: the words before it, back to the claim's start, are quoted.
-      if (/["”»›]/u.test(c) && !OPENS.test(c) && i >= at) return true;
-      if (i >= at) return false;
-      if (OPENS.test(c)) opener = c;
-    } else if (CLOSES.test(c) && (c !== '“' || opener === '„')) {
-      if (i >= at) return true;
-      opener = null;
-    }
-  }
-  return opener !== null;
-}
 
 /** One claim as searched and judged, and what was changed to make it so. */
 export interface StandaloneClaim {
@@ -196,6 +171,8 @@ function formOf(
     // A pronoun in quoted words is the speaker's: it points into what they said, which the
     // narration before it need not name. The quotation stays as written.
     needsContext = true;
+  } else if (ref && cataphoric(page, claim, ref, names)) {
+    // The sentence names whom its opening clause's pronoun means: it stands as written.
   } else if (ref) {
     const found = speakerBefore(page, text, index, claim, ref) ?? antecedent(page, index, ref, mentionsBefore(page, start));
     // A "name" that is itself a pronoun (a capitalised "He" after a quotation) names no one.

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { standaloneClaims } from '@/lib/standalone/standalone';
+
+/** The standalone form of `claim`, a sentence of `text`. */
+function one(text: string, claim: string, title = 'A life in cards') {
+  const start = text.indexOf(claim);
+  if (start < 0) throw new Error(`not on the page: ${claim}`);
+  return standaloneClaims({ text, title, published: null, lang: 'en' }, [
+    { sentence: claim, start, end: start + claim.length },
+  ])[0]!;
+}
+
+describe('standaloneClaims: "she" never becomes a man the page calls "he"', () => {
+  const text =
+    'Arthur Edward Waite was born in Brooklyn and spent his youth in London. ' +
+    'He joined the Golden Dawn in 1891. ' +
+    'Waite wrote a guide to the cards. ' +
+    'She drew the seventy-eight cards in six months.';
+
+  it('a man the page has said "he" and "his" of is no antecedent for "she": the claim keeps its "She"', () => {
+    const r = one(text, 'She drew the seventy-eight cards in six months.');
+    // Read with the sentence before it (as a reader would), the claim keeps its "She".
+    expect(r.standalone.endsWith('She drew the seventy-eight cards in six months.')).toBe(true);
+    expect(r.resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('"his" in a sentence that names only him says so too', () => {
+    const page =
+      'Arthur Edward Waite spent his youth writing verse. Waite wrote a guide to the cards. She drew the cards in six months.';
+    expect(one(page, 'She drew the cards in six months.').resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('"he" still stands for him', () => {
+    expect(one(text, 'He joined the Golden Dawn in 1891.').standalone).toBe(
+      'Arthur Edward Waite joined the Golden Dawn in 1891.',
+    );
+  });
+
+  it('another man of the same first name is taken for a man too ("Arthur Wesley Dowell" beside "Arthur Edward Waite")', () => {
+    const page =
+      'Arthur Edward Waite spent his youth in London. He joined the Golden Dawn in 1891. ' +
+      'Pamela studied under Arthur Wesley Dowell in New York. She set up shop as an illustrator in London.';
+    const r = one(page, 'She set up shop as an illustrator in London.');
+    expect(r.standalone.endsWith('She set up shop as an illustrator in London.')).toBe(true);
+    expect(r.resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('a "he" inside quoted words says nothing of who the subject is ("“He loved that computer,” Hamilton said")', () => {
+    const page =
+      'Margaret Hamilton arrived at MIT in 1959. “He loved that computer,” Hamilton said. ' +
+      '“And he made me feel the same way about it.” Margaret Hamilton later led the team that wrote the software. ' +
+      'She founded her own company in 1976.';
+    expect(one(page, 'She founded her own company in 1976.').standalone).toBe(
+      'Margaret Hamilton founded her own company in 1976.',
+    );
+  });
+});
+
+describe('standaloneClaims: a pronoun and the names of its own sentence', () => {
+  it('a pronoun never stands for a name its own sentence writes ("She … recommended her to Hamilton")', () => {
+    const text =
+      'Margaret Hamilton hired a replacement in 1961. Two years after Hamilton first came, Ellen Fetter showed up at MIT. ' +
+      'She interviewed with a woman who recommended her to Hamilton, who hired her.';
+    expect(one(text, 'She interviewed with a woman who recommended her to Hamilton, who hired her.').standalone).toBe(
+      'Ellen Fetter interviewed with a woman who recommended her to Margaret Hamilton, who hired her.',
+    );
+  });
+
+  it('a pronoun in an opening clause means the subject named after it: the sentence stands as written', () => {
+    const text =
+      'The film was directed by Stephen Cone. As she works through her own awakening with Katie, Cyd unwinds some of her aunt’s habits.';
+    const r = one(text, 'As she works through her own awakening with Katie, Cyd unwinds some of her aunt’s habits.', 'Cyd');
+    expect(r.standalone).toBe('As she works through her own awakening with Katie, Cyd unwinds some of her aunt’s habits.');
+    expect(r.needsContext).toBe(false);
+  });
+
+  it('not after a linker ("Then he met Smith, Jones…"), nor before a name that ends the sentence', () => {
+    const text =
+      'Stuart R. Kaplan sold games for years. In 1971 he began to sell a deck, and wrote a second book, Tarot Classic.';
+    expect(one(text, 'In 1971 he began to sell a deck, and wrote a second book, Tarot Classic.').standalone).toBe(
+      'In 1971 Stuart R. Kaplan began to sell a deck, and wrote a second book, Tarot Classic.',
+    );
+  });
+
+  it('a "she" that stood for no one found leaves the next "she" unresolved too, not taken for a name in passing', () => {
+    const text =
+      'The station fell silent in 1998. She was ushered into the order by William Butler Yeats. She splintered off with the others in 1903.';
+    const r = one(text, 'She splintered off with the others in 1903.', 'Station report');
+    expect(r.standalone).not.toContain('Yeats');
+  });
+});
