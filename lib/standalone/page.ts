@@ -123,7 +123,7 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     if (index - m.sentence > LOOK_BACK) break;
     // Looking back past the subjects, only a multiword name or a known surname is sure to be a name.
     if (!m.name.includes(' ') && !page.surnames.has(m.name)) continue;
-    const entity = entityOf(page, m.name);
+    const entity = entityOf(page, m.name, m.start);
     if (fits(entity)) return entity;
   }
   // "He" and "she" say whom they mean more than "it" does: with nothing nearer, the last person who
@@ -212,8 +212,10 @@ function sayOwned(page: Page, sentence: string, names: ReadonlyArray<{ name: str
 }
 
 /** A name as an entity, a surname widened to its full name. */
-function entityOf(page: Page, name: string): Entity {
-  const full = page.surnames.get(name)?.name ?? name;
+function entityOf(page: Page, name: string, at = Infinity): Entity {
+  // Widened only to a full name written before it ("Alden" all chapter long is not the "Other Alden" of a closing note).
+  const known = page.surnames.get(name);
+  const full = known && known.start < at ? known.name : name;
   return { name: full, kind: kindOf(full, page) };
 }
 
@@ -318,7 +320,7 @@ export function readPage(ctx: StandaloneContext): Page {
       // A lone word the page writes capitalised inside its sentences is a name too, when it opens
       // the sentence bare ("Exampleville had…", not "The Kenyan site…").
       const sure = name.includes(' ') || page.surnames.has(name) || (at === head && page.proper.has(name));
-      if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name), true];
+      if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name, s + at), true];
     }
     // A reference the name replaces whole ("He", "They’re" → "X are"), not an owner ("His" → "X's"), carries the subject on.
     if (!subject && ref && !ref.unresolvable && !ref.owns) {

@@ -56,6 +56,14 @@ describe('standaloneClaims: "she" never becomes a man the page calls "he"', () =
   });
 });
 
+describe('standaloneClaims: a name widened only to a full name written before it', () => {
+  it('"Alden" all page long is not the "Other Alden" of a closing note', () => {
+    const late =
+      'Alden kept at his own homework all evening. He dropped his pen and shrugged. Other Alden is a small red dragon.';
+    expect(one(late, 'He dropped his pen and shrugged.', 'Chapter 12').standalone).toBe('Alden dropped his pen and shrugged.');
+  });
+});
+
 describe('standaloneClaims: a pronoun and the names of its own sentence', () => {
   it('a pronoun never stands for a name its own sentence writes ("She … recommended her to Hamilton")', () => {
     const text =
