@@ -13,10 +13,10 @@ export type Gender = 'm' | 'f';
 
 /** Per language: the words that open a sentence by pointing back. */
 export interface Lexicon {
-  /** Subject pronouns → what they may stand for, and their grammatical gender where it says. */
-  pronouns: Record<string, { fit: Fit; gender?: Gender }>;
+  /** Subject pronouns → what they may stand for, their grammatical gender where it says, and whether plural. */
+  pronouns: Record<string, { fit: Fit; gender?: Gender; plural?: boolean }>;
   /** Possessive determiners → what they may stand for. */
-  possessives: Record<string, { fit: Fit; gender?: Gender }>;
+  possessives: Record<string, { fit: Fit; gender?: Gender; plural?: boolean }>;
   /** Determiners that point back ("this", "diese", "cette", "este"). */
   demonstratives: ReadonlySet<string>;
   /** Articles before a bare reference ("the", "der", "la", "el"). */
@@ -59,13 +59,13 @@ export const LEXICONS: Record<Language, Lexicon> = {
       he: { fit: 'person', gender: 'm' },
       she: { fit: 'person', gender: 'f' },
       it: { fit: 'thing' },
-      they: { fit: 'thing' },
+      they: { fit: 'thing', plural: true },
     },
     possessives: {
       his: { fit: 'person', gender: 'm' },
       her: { fit: 'person', gender: 'f' },
       its: { fit: 'thing' },
-      their: { fit: 'thing' },
+      their: { fit: 'thing', plural: true },
     },
     demonstratives: set('this these that those'),
     articles: set('the'),
@@ -121,15 +121,15 @@ export const LEXICONS: Record<Language, Lexicon> = {
     pronouns: {
       il: { fit: 'any', gender: 'm' },
       elle: { fit: 'any', gender: 'f' },
-      ils: { fit: 'thing' },
-      elles: { fit: 'thing' },
+      ils: { fit: 'thing', plural: true },
+      elles: { fit: 'thing', plural: true },
     },
     possessives: {
       son: { fit: 'any' },
       sa: { fit: 'any' },
       ses: { fit: 'any' },
       leur: { fit: 'thing' },
-      leurs: { fit: 'thing' },
+      leurs: { fit: 'thing', plural: true },
     },
     demonstratives: set('ce cet cette ces'),
     articles: set("le la les l' l’"),
@@ -149,8 +149,8 @@ export const LEXICONS: Record<Language, Lexicon> = {
     pronouns: {
       él: { fit: 'person', gender: 'm' },
       ella: { fit: 'person', gender: 'f' },
-      ellos: { fit: 'thing' },
-      ellas: { fit: 'thing' },
+      ellos: { fit: 'thing', plural: true },
+      ellas: { fit: 'thing', plural: true },
     },
     possessives: { su: { fit: 'any' }, sus: { fit: 'any' } },
     demonstratives: set('este esta estos estas ese esa esos esas'),

@@ -94,7 +94,8 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     e !== undefined &&
     (ref.fit === 'any' || e.kind === ref.fit || (ref.gender === 'f' && SHIP.test(e.name))) &&
     !(ref.gender && e.kind === 'person' && ref.gender !== (e.gender ?? genderOf(page, e.name) ?? ref.gender)) &&
-    !namedHere(e);
+    !namedHere(e) &&
+    (!ref.plural || page.lang === 'de' || PLURAL_NAME.test(e.name));
   // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
   // has one that fits; a pronoun follows the sentences before it first.
   if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
@@ -106,6 +107,12 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
   // yields to the page's own subject, so one wrong guess does not run on down the page.
   const named = recent.find((e) => e.explicit && index - e.at === 1);
   if (named) return named;
+  // "They" stands for a name in the singular ("Energy Control… They also receive…") only when it was named just before.
+  if (ref.plural) {
+    const just = center?.thing;
+    if (just && just.explicit && index - just.at === 1 && (ref.fit === 'any' || just.kind === ref.fit) && !namedHere(just))
+      return just;
+  }
   if (fits(page.subject)) return page.subject!;
   if (recent[0]) return recent[0];
   // The same pronoun opened the sentence before and stood for no one found: this one means whom that one did.
@@ -210,6 +217,9 @@ function sayOwned(page: Page, sentence: string, names: ReadonlyArray<{ name: str
   if (owner.kind !== 'person' || !owned || !ownedGender || !names.every((n) => sameEntity(page, n.name, owner.name))) return;
   for (const [w] of sentence.matchAll(owned)) sayGender(page, owner.name, ownedGender[w.toLowerCase()]!);
 }
+
+/** A name in the plural ("The Space Pirates", "Whole Foods", "MozCamps"; not "Progress", "Paris"): its last word ends in -s or -x. */
+const PLURAL_NAME = /(?:[^sui'’]s|x)$/u;
 
 /** A name as an entity, a surname widened to its full name. */
 function entityOf(page: Page, name: string, at = Infinity): Entity {

@@ -12,6 +12,8 @@ export interface Reference {
   end: number;
   fit: Fit;
   gender?: Gender;
+  /** A plural pronoun ("they", "their"): it stands for a plural name, or for the subject just named. */
+  plural?: boolean;
   kind: 'pronoun' | 'reference';
   /** The name takes its place as an owner ("His" → "X's", "Son album" → "Le album de X"): no subject goes on with it. */
   owns?: boolean;
@@ -93,13 +95,16 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
     if (expletive) return complementReference(sentence, at + expletive[0].length, expletive[0], lex, lang);
     let fit = pronoun.fit;
     let gender = pronoun.gender;
+    let plural = pronoun.plural;
     // German "sie" is "she" before a singular verb and "they" before a plural one.
-    if (lang === 'de' && word === 'sie' && next && /(?:en|sind|n)$/.test(next)) [fit, gender] = ['thing', undefined];
+    if (lang === 'de' && word === 'sie' && next && /(?:en|sind|n)$/.test(next))
+      [fit, gender, plural] = ['thing', undefined, true];
     // A verb contracted onto the pronoun is written out after the name ("They’re" → "Name are"):
     // "Name’re" is no English word. "’s" and "’d" are left on the name: each may stand for two verbs.
     const verb = first !== whole ? CONTRACTED_VERBS[split![2]!.toLowerCase()] : undefined;
-    if (verb) return { start: at, end: at + whole.length, fit, gender, kind: 'pronoun', write: (name) => `${name} ${verb}` };
-    return { start: at, end, fit, gender, kind: 'pronoun', write: (name) => name };
+    if (verb)
+      return { start: at, end: at + whole.length, fit, gender, plural, kind: 'pronoun', write: (name) => `${name} ${verb}` };
+    return { start: at, end, fit, gender, plural, kind: 'pronoun', write: (name) => name };
   }
   const owner = lex.possessives[word];
   if (owner && next) {
@@ -112,6 +117,7 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
         end: end + gap + np.length,
         fit: owner.fit,
         gender: owner.gender,
+        plural: owner.plural,
         kind: 'pronoun',
         owns: true,
         write: (name) => np.write(name),
@@ -122,6 +128,7 @@ function referenceAt(sentence: string, at: number, lex: Lexicon, lang: Language)
       end,
       fit: owner.fit,
       gender: owner.gender,
+      plural: owner.plural,
       kind: 'pronoun',
       owns: true,
       write: (name) => possessive(lang, name),

@@ -184,9 +184,12 @@ function formOf(
       edits.push({ start: ref.start, end: ref.end, to, kind: ref.kind });
     } else {
       // A pronoun the page names nothing for nearby is read with the sentence before it, when that
-      // one names something it may stand for.
+      // one names something it may stand for; "it" and "they" often stand for a noun there, named
+      // or not ("…run by bloggers living in Kenya. They include…").
       statement =
-        withStatement && ref.start === openingAt(claim) && namesSomething(page, text, index - 1)
+        withStatement &&
+        ref.start === openingAt(claim) &&
+        (namesSomething(page, text, index - 1) || (ref.fit === 'thing' && hasNounPhrase(page, text, index - 1)))
           ? statementBefore(page, text, published, index, start, claim.length)
           : null;
       if (!statement) needsContext = true;
@@ -264,6 +267,19 @@ function namesSomething(page: Page, text: string, i: number): boolean {
   return page.names[i]!.some(
     ({ name, at }) => at !== head || name.includes(' ') || page.proper.has(name) || page.surnames.has(name),
   );
+}
+
+/** Articles that open a noun phrase, by language: the lexicon's, and the indefinite ones. */
+const INDEFINITE = /(?<!\p{L})(?:a|an|ein|eine|einen|einem|einer|un|une|des|una|uno|unos|unas)\s+\p{L}/iu;
+
+/** Whether page sentence `i` holds a noun phrase opened by an article ("the station", "a famous experiment", "die Regierung"). */
+function hasNounPhrase(page: Page, text: string, i: number): boolean {
+  const span = page.sentences[i];
+  if (!span) return false;
+  const sentence = text.slice(span[0], span[1]);
+  if (INDEFINITE.test(sentence)) return true;
+  const words = sentence.toLowerCase().split(/\s+/u);
+  return words.some((w, k) => k + 1 < words.length && page.lex.articles.has(w));
 }
 
 /**

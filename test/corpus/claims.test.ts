@@ -99,12 +99,9 @@ describe.skipIf(!HAS_CORPUS)('claims on the 98 corpus pages (issue 32)', () => {
     expect(found).toEqual([]);
   });
 
-  // At most 3.5% of all claims open with a bare reference in their standalone form, and every one left
-  // is marked as needing context (so it ranks after the claims that stand alone). The claims issue
-  // asked 3%, which was met (2.9%) in part by rewrites to the wrong person: "She" as a man the page
-  // calls "he", a pronoun as a name its own sentence writes. Those ten claims, each read, now keep
-  // their pronoun and are marked (3.3%): a visible gap, not a confident wrong name.
-  it('claims starting with a bare pronoun or reference: at most 3.5% in their standalone form, each one needing context', () => {
+  // At most 3% of all claims open with a bare reference in their standalone form, and every one left
+  // is marked as needing context (so it ranks after the claims that stand alone).
+  it('claims starting with a bare pronoun or reference: at most 3% in their standalone form, each one needing context', () => {
     // "It" as an expletive ("It seems that…", "It is unknown whether…", "It was the first time…")
     // refers to nothing: not a reference.
     const EXPLETIVE =
@@ -120,9 +117,9 @@ describe.skipIf(!HAS_CORPUS)('claims on the 98 corpus pages (issue 32)', () => {
     const unmarked = bare.filter((c) => !c.needsContext).map((c) => c.text.slice(0, 100));
     const share = (n: number) => `${((100 * n) / all.length).toFixed(1)}%`;
     console.log(
-      `${all.length} claims on ${pages.length} pages; sentences opening with a bare reference ${bareSentences.length} (${share(bareSentences.length)}), standalone forms ${bare.length} (${share(bare.length)}; at most 3.5%), ${unmarked.length} of them not marked needsContext`,
+      `${all.length} claims on ${pages.length} pages; sentences opening with a bare reference ${bareSentences.length} (${share(bareSentences.length)}), standalone forms ${bare.length} (${share(bare.length)}; the acceptance asks ≤ 3%), ${unmarked.length} of them not marked needsContext`,
     );
-    expect(bare.length).toBeLessThanOrEqual(0.035 * all.length);
+    expect(bare.length).toBeLessThanOrEqual(0.03 * all.length);
     expect(unmarked).toEqual([]);
   });
 });

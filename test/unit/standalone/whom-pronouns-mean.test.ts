@@ -97,3 +97,33 @@ describe('standaloneClaims: a pronoun and the names of its own sentence', () => 
     expect(r.standalone).not.toContain('Yeats');
   });
 });
+
+describe('standaloneClaims: "they" is plural', () => {
+  it('stands for a plural name ("The Space Pirates … They fled")', () => {
+    const text =
+      'The Space Pirates landed on Tallon IV in search of power. The planet was poisoned. They fled the planet in terror.';
+    expect(one(text, 'They fled the planet in terror.', 'Metroid lore').standalone).toBe(
+      'The Space Pirates fled the planet in terror.',
+    );
+  });
+
+  it('stands for a name in the singular only when that was named just before ("Energy Control … They also receive")', () => {
+    const text = 'The Energy Control Foundation tests samples sent by post. They also receive help from volunteers.';
+    expect(one(text, 'They also receive help from volunteers.', 'Drug testing').standalone).toBe(
+      'The Energy Control Foundation also receive help from volunteers.',
+    );
+  });
+
+  it('not for a singular name further up ("Post Office"): the sentence before is read with it', () => {
+    const text = 'The Post Office stood next door. The clerks worked late every night. Also, they sent Ginger Nut out for cakes.';
+    const r = one(text, 'Also, they sent Ginger Nut out for cakes.', 'Bartleby');
+    expect(r.standalone).not.toContain('Post Office sent');
+  });
+
+  it('an "it" or "they" with nothing named nearby takes in the sentence before when that one holds a noun phrase', () => {
+    const text = 'Chaos started spilling out of a famous experiment. It came from the vacuum tubes of a computer.';
+    expect(one(text, 'It came from the vacuum tubes of a computer.', 'How it all began').standalone).toBe(
+      'Chaos started spilling out of a famous experiment. It came from the vacuum tubes of a computer.',
+    );
+  });
+});
