@@ -95,7 +95,7 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     (ref.fit === 'any' || e.kind === ref.fit || (ref.gender === 'f' && SHIP.test(e.name))) &&
     !(ref.gender && e.kind === 'person' && ref.gender !== (e.gender ?? genderOf(page, e.name) ?? ref.gender)) &&
     !namedHere(e) &&
-    (!ref.plural || page.lang === 'de' || PLURAL_NAME.test(e.name));
+    (!ref.plural || page.lang === 'de' || PLURAL_NAME.test(e.name) || e === page.subject);
   // A bare reference's noun ("the film", "der Konzern") describes the page's subject when the page
   // has one that fits; a pronoun follows the sentences before it first.
   if (ref.kind === 'reference' && fits(page.subject)) return page.subject!;
@@ -107,7 +107,8 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
   // yields to the page's own subject, so one wrong guess does not run on down the page.
   const named = recent.find((e) => e.explicit && index - e.at === 1);
   if (named) return named;
-  // "They" stands for a name in the singular ("Energy Control… They also receive…") only when it was named just before.
+  // "They" stands for a name in the singular ("Energy Control… They also receive…") only when it was
+  // named just before, or is the page's own subject (a band's, a team's page).
   if (ref.plural) {
     const just = center?.thing;
     if (just && just.explicit && index - just.at === 1 && (ref.fit === 'any' || just.kind === ref.fit) && !namedHere(just))
