@@ -20,7 +20,7 @@ import { isCheckable, type CheckableClaim } from '../lib/factcheck/split-claims'
 import { pageClaims } from '../lib/factcheck/page-claims';
 import { claimWorth, rankClaims } from '../lib/factcheck/rank-claims';
 import { checkworthiness } from '../lib/factcheck/checkworthy';
-import { sentenceSpans } from '../lib/pages/passages';
+import { sentenceSpans } from '../lib/text/sentences';
 import type { Verdict } from '../lib/verdict/verdict';
 import { buildPipeline } from '../lib/answering/build-deps';
 import { createOpenAiCompatibleModel } from '../lib/model/openai-compatible';

@@ -7,7 +7,8 @@
 import { claimStreamer } from '../lib/claims/claim-streamer';
 import { parseDraft } from '../lib/claims/draft';
 import { applyChecks, checkClaims } from '../lib/verdict/cited-claims';
-import { sentenceSpans, splitPassages } from '../lib/pages/passages';
+import { splitPassages } from '../lib/pages/passages';
+import { sentenceSpans } from '../lib/text/sentences';
 import { selectEvidence } from '../lib/evidence/select';
 import { extractPage } from '../lib/pages/extract';
 import { parseHtmlWithLinkedom } from '../lib/pages/parse-html';

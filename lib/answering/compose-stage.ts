@@ -7,7 +7,7 @@ import { composeExtractive, composeWithModel } from '../claims/compose';
 import { claimStreamer } from '../claims/claim-streamer';
 import { parseDraft, type ParsedDraft } from '../claims/draft';
 import type { GatedEvidence } from '../evidence/gate';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 import { cost, type Prices, type TraceRecorder } from '../run/trace';
 import { ended, staged, type MayEnd } from './staged';
 

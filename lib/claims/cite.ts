@@ -1,5 +1,5 @@
 import type { Claim, EvidenceSpan, Source } from '../shared/types';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 
 const MARKER = /\[\s*(S\d+(?:\s*[,;]\s*S\d+)*)\s*\]/g;
 // A link target may hold one level of parentheses: [x](javascript:alert(1)).

@@ -1,7 +1,7 @@
 import type { EvidenceSpan } from '../shared/types';
 import type { ChatModel, ChatReply } from '../model/chat-model';
 import { contentWords } from '../text/tokens';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 
 /**
  * The composer's instructions: evidence only, span ids only, the evidence as data, a way out. Short,

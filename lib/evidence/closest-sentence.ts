@@ -1,5 +1,5 @@
 import { contentWords } from '../text/tokens';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 
 /**
  * The sentence of a passage with most distinct `terms` among its words, as `tokens` splits them (the

@@ -1,6 +1,6 @@
 import type { Citation, EvidenceSpan, Page } from '../shared/types';
 import type { FetchOutcome } from '../pages/fetch-page';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 import { publisherOf } from '../pages/publisher';
 import { contentWords } from '../text/tokens';
 import { choosePassage, joinPassages, type PassageChoice, type PassageWindow } from './corroborate';

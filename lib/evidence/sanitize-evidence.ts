@@ -1,6 +1,6 @@
 import type { EvidenceSpan, Warning } from '../shared/types';
 import { warningOf } from '../shared/failure-text';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 
 /** Sentences that address an AI assistant rather than a reader: planted instructions. */
 const PLANTED = [

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { MAX_ROLE_CHARS, type MarkupRole, type MarkupRoles } from '../pages/markup-roles';
 import type { LeftOutRecord, LeftReasonSchema } from '../shared/checked-claims';
 import { MONTH_NUMBERS } from '../dates/dates-text';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 import { escapeRegExp } from '../text/regexp';
 
 /**

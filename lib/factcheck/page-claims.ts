@@ -1,5 +1,5 @@
 import type { MarkupRoles } from '../pages/markup-roles';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 import { checkworthiness, CHECKWORTHY_THRESHOLD } from './checkworthy';
 import { DIALOGUE_SHARE, isQuotedSpeech, languageReason, RoleIndex, type LeftOut } from './left-out';
 import { addsNothing, standaloneClaims, type StandaloneClaim } from '../standalone/standalone';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChatModel } from '../model/chat-model';
 import { readJsonObject } from '../model/read-json';
-import { sentenceSpans } from '../pages/passages';
+import { sentenceSpans } from '../text/sentences';
 import { findQuote } from '../quotes/find-quote';
 import { normalizeText } from '../text/normalize';
 import { mapWithConcurrency } from '../run/concurrency';

@@ -4,7 +4,6 @@
  */
 import { MONTH_NUMBERS } from '../dates/dates-text';
 import type { Language } from '../text/language';
-import { mendSentences } from '../text/sentences';
 import { escapeRegExp } from '../text/regexp';
 
 /** What a reference may stand for: a person, a thing (organisation, work, place, or a plural), or either. */
@@ -276,7 +275,11 @@ export function titleNames(title: string, text: string, nameWord: (word: string)
 const PARTICLE = new RegExp(`^(?:${PARTICLES})$`);
 
 /** The names in one sentence, split where a capitalised run holds an opener, a weekday or a month. */
-export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name: string; at: number }> {
+export function namesIn(
+  sentence: string,
+  lowerWords: Set<string>,
+  namePairs: ReadonlySet<string> = new Set(),
+): Array<{ name: string; at: number }> {
   const out: Array<{ name: string; at: number }> = [];
   const head = openingAt(sentence);
   for (const m of sentence.matchAll(NAME_RE)) {
@@ -285,12 +288,15 @@ export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name
     while (tokens.length > 1 && (/^\p{Lu}\p{Ll}{1,3}\.$/u.test(tokens[0]!.text) || ROLES.has(tokens[0]!.text)))
       tokens = tokens.slice(1);
     const runs: Array<typeof tokens> = [[]];
-    for (const t of tokens) {
+    for (const [k, t] of tokens.entries()) {
       const lower = t.text.toLowerCase();
+      // A common word opening the sentence ("New") is no name's, unless the page writes the two
+      // words as a name inside its sentences too ("…in New Zealand"): "New Zealand English…".
+      const written = k + 1 < tokens.length && namePairs.has(`${t.text} ${tokens[k + 1]!.text}`);
       const breaks =
         OPENERS.has(t.text) ||
         WEEKDAY_NAMES.has(lower) ||
-        (t.at === head && lowerWords.has(lower)) ||
+        (t.at === head && lowerWords.has(lower) && !written) ||
         (MONTH_NUMBERS.has(lower) && /^\s*\d/.test(sentence.slice(t.at + t.text.length)));
       if (breaks) {
         // A capitalised "The" inside a sentence belongs to the name that follows ("The Kingsmen").
@@ -306,6 +312,13 @@ export function namesIn(sentence: string, lowerWords: Set<string>): Array<{ name
     }
   }
   return out;
+}
+
+/** Two capitalised words the text writes inside a sentence, after a word in lower case or a comma ("in New Zealand"). */
+export function namePairsIn(text: string): Set<string> {
+  const pairs = new Set<string>();
+  for (const m of text.matchAll(/(?<=[\p{Ll},;]\s+)(\p{Lu}\p{Ll}+)\s+(\p{Lu}[\p{L}'’-]*)/gu)) pairs.add(`${m[1]} ${m[2]}`);
+  return pairs;
 }
 
 /** Where a sentence's words begin, past opening quotes and brackets. */
@@ -342,20 +355,4 @@ export function speechPatterns(lex: Lexicon): { after: RegExp; before: RegExp } 
     SPEECH.set(lex, p);
   }
   return p;
-}
-
-/** The page's sentences, segmented line by line in its language and mended where a title or an abbreviation was cut. */
-export function sentenceSpans(text: string, lang: Language): Array<[number, number]> {
-  const segmenter = new Intl.Segmenter(lang, { granularity: 'sentence' });
-  const spans: Array<[number, number]> = [];
-  let at = 0;
-  for (const line of text.split('\n')) {
-    for (const { segment, index } of segmenter.segment(line)) {
-      const lead = segment.length - segment.trimStart().length;
-      const trimmed = segment.trim();
-      if (trimmed) spans.push([at + index + lead, at + index + lead + trimmed.length]);
-    }
-    at += line.length + 1;
-  }
-  return mendSentences(text, spans);
 }

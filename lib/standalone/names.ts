@@ -15,6 +15,9 @@ export function kindOf(
   const words = name.split(' ');
   if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
   if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
+  // A name that opens with a place of two words or more the page names is that place's thing ("New
+  // Zealand English", "New York Times"); a one-word "place" is too often a person given something ("to Samus").
+  for (let k = 2; k < words.length; k++) if (page.places.has(words.slice(0, k).join(' '))) return 'thing';
   // A name that opens with a point of the compass is a place ("South Sudan", "Nordrhein", "Nueva Gales"), never a person.
   if (COMPASS.test(words[0]!)) return 'thing';
   if (words.some((w) => /^\p{Lu}{2,}$/u.test(w) || /\d/.test(w))) return 'thing';

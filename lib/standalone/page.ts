@@ -7,9 +7,9 @@ import {
   LEXICONS,
   OPENERS,
   namesIn,
+  namePairsIn,
   openingAt,
   patternsOf,
-  sentenceSpans,
   pronounCounts,
   titleIsName,
   titleName,
@@ -18,6 +18,7 @@ import {
   type Lexicon,
 } from './lexicon';
 import { addFullNames, kindOf, SHIP } from './names';
+import { sentenceSpans } from '../text/sentences';
 import { CONTRACTION, insideQuotation, openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */
@@ -79,6 +80,8 @@ export interface Page {
   refs: Array<Reference | null>;
   /** Words the page writes in lower case somewhere (a capitalised one at a sentence's head is then a common word). */
   lowerWords: Set<string>;
+  /** Two capitalised words the page writes inside a sentence ("New Zealand"): a name, at a sentence's head too. */
+  namePairs: Set<string>;
   /** Names a reference was resolved to, and whether the page writes them after "the" more often than not (read as claims need them). */
   withThe: Map<string, boolean>;
   /** Per person's name, how often the page has said "he" and "she" of them so far (see `genderOf`). */
@@ -235,7 +238,7 @@ export function readPage(ctx: StandaloneContext): Page {
   const lang = ctx.lang ?? languageOf(ctx.text.slice(0, 5000)) ?? 'en';
   const lex = LEXICONS[lang];
   const text = ctx.text;
-  const sentences = sentenceSpans(text, lang);
+  const sentences = sentenceSpans(text);
   const lowerWords = new Set(text.match(/(?<![\p{L}])\p{Ll}[\p{L}]*/gu) ?? []);
   const page: Page = {
     lang,
@@ -250,11 +253,12 @@ export function readPage(ctx: StandaloneContext): Page {
     names: [],
     refs: [],
     lowerWords,
+    namePairs: namePairsIn(text),
     withThe: new Map(),
     genders: new Map(),
   };
 
-  const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords));
+  const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords, page.namePairs));
   page.names = perSentence;
   const { locative, article } = patternsOf(lex);
   const title = titleName(ctx.title);

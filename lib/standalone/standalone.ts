@@ -113,7 +113,7 @@ function speakerOf(page: Page, claim: string, index: number, offset: number): st
     };
     return antecedent(page, index + 1, ref, mentionsBefore(page, offset))?.name;
   }
-  const cleaned = namesIn(name, page.lowerWords)[0]?.name;
+  const cleaned = namesIn(name, page.lowerWords, page.namePairs)[0]?.name;
   if (!cleaned) return undefined;
   const full = page.surnames.get(cleaned);
   return full && full.start < offset + claim.length ? full.name : cleaned;
@@ -160,7 +160,7 @@ function formOf(
   const own = sentenceAt(page, start);
   const same = own >= 0 && page.sentences[own]![1] - start === claim.length && text.startsWith(claim, start);
   const ref = same ? page.refs[own]! : openingReference(claim, page.lex, page.lang);
-  const names = same ? page.names[own]! : namesIn(claim, page.lowerWords);
+  const names = same ? page.names[own]! : namesIn(claim, page.lowerWords, page.namePairs);
   if (ref?.unresolvable) {
     statement =
       withStatement && ref.end > ref.start && ref.start === openingAt(claim)

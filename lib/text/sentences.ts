@@ -1,5 +1,6 @@
 /**
- * Sentence boundaries as people write them, mended from the segmenter's. Unicode's sentence rules
+ * Sentence boundaries as people write them (`sentenceSpans`, the one splitter every reader of the
+ * page's sentences uses), mended from the segmenter's. Unicode's sentence rules
  * break after any full stop before a capital or a digit, so `Intl.Segmenter` cuts "Mr. | Gale",
  * "William G. | Gale", "the U.S. | Embassy", "No. | 5", "am 3. | Oktober" and "“Why?” | he asked".
  * The segmenter stays the base; these rules only join two of its sentences where the first ends
@@ -105,4 +106,78 @@ export function mendSentences(text: string, spans: Array<[number, number]>, offs
 /** Whether no line break stands between two offsets (a paragraph never runs on into the next). */
 function sameLine(text: string, from: number, to: number): boolean {
   return !text.slice(from, to).includes('\n');
+}
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/**
+ * Characters handed to the segmenter at once. Node 20's Intl.Segmenter takes quadratic time on long
+ * strings (V8 fixed it later); a sentence always ends at a line break, so each line is segmented on
+ * its own, and a line longer than this in windows that restart at the last sentence begun (wider
+ * for a sentence longer than one).
+ */
+const SEGMENT_WINDOW = 10_000;
+
+/**
+ * A footnote marker the segmenter cut after its "[" ("…Corporation.[" | "1] The community…"):
+ * Unicode's sentence rules count "[" as closing the sentence before it and break before the digit.
+ * What opens the next segment: the rest of the marker and any markers right after it ("23][24]").
+ */
+const MARKER_REST = /^[^\s[\]]{1,20}\](?:\[[^\s[\]]{1,20}\])*/;
+
+/** Moves each footnote marker the segmenter cut back onto the sentence it follows. */
+function mendMarkers(text: string, spans: Array<[number, number]>, offset: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const [s, e] of spans) {
+    const prev = out[out.length - 1];
+    const rest = prev && text[prev[1] - offset - 1] === '[' ? MARKER_REST.exec(text.slice(s - offset, e - offset)) : null;
+    if (!prev || !rest) {
+      out.push([s, e]);
+      continue;
+    }
+    prev[1] = s + rest[0].length;
+    const after = text.slice(prev[1] - offset, e - offset);
+    const start = prev[1] + (after.length - after.trimStart().length);
+    if (start < e) out.push([start, e]);
+  }
+  return out;
+}
+
+/** Sentence boundaries [start, end) of `text`, trailing whitespace excluded. Linear in the text's length. */
+export function sentenceSpans(text: string, offset = 0): Array<[number, number]> {
+  return mendSentences(text, mendMarkers(text, rawSentenceSpans(text, offset), offset), offset);
+}
+
+/** The segmenter's sentence boundaries, line by line and window by window. */
+function rawSentenceSpans(text: string, offset: number): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  const add = (at: number, segment: string) => {
+    const trimmed = segment.trimEnd();
+    const lead = trimmed.length - trimmed.trimStart().length;
+    if (trimmed.trim().length > 0) spans.push([offset + at + lead, offset + at + trimmed.length]);
+  };
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const nl = text.indexOf('\n', lineStart);
+    const lineEnd = nl < 0 ? text.length : nl + 1;
+    let from = lineStart;
+    let size = SEGMENT_WINDOW;
+    while (from < lineEnd) {
+      const end = Math.min(lineEnd, from + size);
+      const segments = [...segmenter.segment(text.slice(from, end))];
+      // A sentence longer than the window: a wider one, so that no sentence is cut.
+      if (end < lineEnd && segments.length === 1) {
+        size *= 2;
+        continue;
+      }
+      // Short of the line's end, the window's last sentence may go on past it: it starts the next window.
+      const cut = end < lineEnd;
+      for (const s of cut ? segments.slice(0, -1) : segments) add(from + s.index, s.segment);
+      from = cut ? from + segments[segments.length - 1]!.index : end;
+      size = SEGMENT_WINDOW;
+    }
+    if (nl < 0) break;
+    lineStart = lineEnd;
+  }
+  return spans;
 }

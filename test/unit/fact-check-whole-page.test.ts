@@ -7,7 +7,7 @@ import { pageClaims } from '@/lib/factcheck/page-claims';
 import { extractPage } from '@/lib/pages/extract';
 import { fetchPage } from '@/lib/pages/fetch-page';
 import { parseHtmlWithLinkedom } from '@/lib/pages/parse-html';
-import { sentenceSpans } from '@/lib/pages/passages';
+import { sentenceSpans } from '@/lib/text/sentences';
 import { createBraveProvider } from '@/lib/search/brave';
 import { planClaimQueries } from '@/lib/factcheck/claim-queries';
 import { createOpenAiCompatibleModel } from '@/lib/model/openai-compatible';

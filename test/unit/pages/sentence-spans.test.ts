@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentenceSpans } from '@/lib/pages/passages';
+import { sentenceSpans } from '@/lib/text/sentences';
 
 /** The segmenter over the whole text at once: what sentenceSpans must equal, in linear time. */
 function whole(text: string): Array<[number, number]> {

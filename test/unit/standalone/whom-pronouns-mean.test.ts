@@ -128,3 +128,24 @@ describe('standaloneClaims: "they" is plural', () => {
     );
   });
 });
+
+describe('standaloneClaims: the page read in the claims’ own sentences', () => {
+  it('reads the page with the one sentence splitter: a footnote marker stays on its sentence ("…century.[16] The Geographic…")', () => {
+    const text =
+      'The names were in use for a century.[16] The Geographic Board found in 2009 that the names had never been formalised. ' +
+      'This set the names as North Island and South Island.[21]';
+    const r = one(text, 'This set the names as North Island and South Island.[21]', 'Islands of the south');
+    expect(r.standalone).toBe(
+      'The Geographic Board found in 2009 that the names had never been formalised. This set the names as North Island and South Island.[21]',
+    );
+  });
+
+  it('a common word opening a sentence stays in a name the page writes inside its sentences ("New Zealand English…")', () => {
+    const text =
+      'Settlers came to New Zealand in great numbers. New Zealand English is close to Australian English. ' +
+      'Europeans brought English fashion to the new colony.';
+    expect(one(text, 'Europeans brought English fashion to the new colony.', 'Culture').standalone).toBe(
+      'Europeans brought English fashion to the new colony.',
+    );
+  });
+});

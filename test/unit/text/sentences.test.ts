@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sentenceSpans } from '@/lib/pages/passages';
+import { sentenceSpans } from '@/lib/text/sentences';
 
 const sentences = (text: string) => sentenceSpans(text).map(([s, e]) => text.slice(s, e));
 
