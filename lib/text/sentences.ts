@@ -1,10 +1,8 @@
 /**
- * Sentence boundaries as people write them (`sentenceSpans`, the one splitter every reader of the
- * page's sentences uses), mended from the segmenter's. Unicode's sentence rules
- * break after any full stop before a capital or a digit, so `Intl.Segmenter` cuts "Mr. | Gale",
- * "William G. | Gale", "the U.S. | Embassy", "No. | 5", "am 3. | Oktober" and "“Why?” | he asked".
- * The segmenter stays the base; these rules only join two of its sentences where the first ends
- * with what never ends a sentence, in the four languages we speak.
+ * Sentence boundaries as people write them (`sentenceSpans`: every reader of a page's sentences uses
+ * it). Unicode's sentence rules break after any full stop before a capital or a digit, so the
+ * segmenter cuts "Mr. | Gale", "the U.S. | Embassy", "No. | 5", "am 3. | Oktober", "“Why?” | he
+ * asked"; these rules join two of its sentences where the first ends with what never ends one.
  */
 
 /**
