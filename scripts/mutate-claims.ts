@@ -164,14 +164,44 @@ const MUTATIONS: Mutation[] = [
   {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
-    from: '    !namedHere(e);',
-    to: '    true;',
+    from: '    !namedHere(e) &&',
+    to: '    true &&',
   },
   {
     family: 'a pronoun in an opening clause means the subject named after it (As she…, Cyd unwinds)',
     file: STANDALONE,
     from: '} else if (ref && cataphoric(page, claim, ref, names)) {',
     to: '} else if (ref && false) {',
+  },
+  {
+    family: '"they" is plural: no singular name in passing',
+    file: 'lib/standalone/page.ts',
+    from: "    (!ref.plural || page.lang === 'de' || PLURAL_NAME.test(e.name) || e === page.subject);",
+    to: '    true;',
+  },
+  {
+    family: 'an "it" or "they" is read with a sentence before that holds a noun phrase',
+    file: STANDALONE,
+    from: "(ref.fit === 'thing' && hasNounPhrase(page, text, index - 1))",
+    to: 'false',
+  },
+  {
+    family: 'a lone name widens only to a full name written before it (Alden, not Other Alden)',
+    file: 'lib/standalone/page.ts',
+    from: '  const full = known && known.start < at ? known.name : name;',
+    to: '  const full = known ? known.name : name;',
+  },
+  {
+    family: 'a common word opening a sentence stays in a name the page writes (New Zealand English)',
+    file: 'lib/standalone/lexicon.ts',
+    from: '      const written = k + 1 < tokens.length && namePairs.has(`${t.text} ${tokens[k + 1]!.text}`);',
+    to: '      const written = false;',
+  },
+  {
+    family: 'a name opening with a place of two words is a thing (New Zealand Sign Language)',
+    file: 'lib/standalone/names.ts',
+    from: "  for (let k = 2; k < words.length; k++) if (page.places.has(words.slice(0, k).join(' '))) return 'thing';",
+    to: '',
   },
   {
     family: 'a word with a contracted verb is no antecedent (I’m, They’re)',
