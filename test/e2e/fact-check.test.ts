@@ -120,7 +120,8 @@ describe('fact-check the page being read', () => {
     await view.waitFor({ timeout: 60_000 });
     const seen = await panel.evaluate(() => (window as unknown as { seen: string[] }).seen.join('\n'));
     expect(seen).toContain('Reading a large page (5.0 MB of HTML)');
-    expect(seen).toContain('was cut at 5000000 bytes');
+    // The cut is said in the result (below). The progress line that also says it may be replaced
+    // before the observer's callback runs, which reads only the line shown then: not asserted.
     expect(
       await panel
         .locator('.warnings')
