@@ -203,7 +203,7 @@ export function genderOf(page: Page, name: string): Gender | undefined {
 const saidOf = (said: { m: number; f: number } | undefined): Gender | undefined =>
   !said ? undefined : said.m > 2 * said.f ? 'm' : said.f > 2 * said.m ? 'f' : undefined;
 
-/** English titles before a name that say the person's gender. */
+/** Titles before a name that say the person's gender (English, German, French; a gendered subset of standalone.ts's HONORIFIC). */
 const TITLE = /^(Mr|Mrs|Ms|Miss|Sir|Lady|Dame|Lord|Herr|Frau|Mme|Madame|Monsieur)\.?\s/u;
 const FEMALE_TITLES = /^(?:Mrs|Ms|Miss|Lady|Dame|Frau|Mme|Madame)$/u;
 
