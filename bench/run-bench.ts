@@ -105,7 +105,7 @@ async function sizeFigures() {
   const { sizeSeries } = await import('./size-series');
   // Three rounds, each size's median taken: one slow round (a burst of load on a shared machine)
   // cannot move the ratio alone; about 70 s on 2 cores.
-  const series = await sizeSeries(3, CHECK ? 1 : 3);
+  const series = await sizeSeries(3, 3);
   for (const s of series.sizes) {
     const page = `${s.chars.toLocaleString('en')} chars of HTML, ${s.textChars.toLocaleString('en')} of text, ${s.claims.toLocaleString('en')} claims`;
     add({ name: `size series, ${s.mb} MB page (${page}): extract, CPU s per MB`, value: s.extractSPerMb, unit: 's/MB' });

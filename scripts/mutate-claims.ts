@@ -110,7 +110,7 @@ const MUTATIONS: Mutation[] = [
   {
     family: 'a title before a surname goes with it (Mr. Reeves → Rachel Reeves)',
     file: STANDALONE,
-    from: "const title = HONORIFIC.exec(claim.slice(0, at))?.[0] ?? '';",
+    from: 'const title = courtesyTitleBefore(claim.slice(0, at));',
     to: "const title = '';",
   },
   {
@@ -159,6 +159,12 @@ const MUTATIONS: Mutation[] = [
     family: 'a gendered pronoun is never a person the page gave the other gender',
     file: 'lib/standalone/page.ts',
     from: "    !(ref.gender && e.kind === 'person' && ref.gender !== (e.gender ?? genderOf(page, e.name) ?? ref.gender)) &&",
+    to: '',
+  },
+  {
+    family: 'a title says a person\'s gender (Mrs. Ward is no "he")',
+    file: 'lib/standalone/page.ts',
+    from: 'if (gender) page.titled.set(entityOf(page, name, start).name, gender);',
     to: '',
   },
   {

@@ -19,6 +19,7 @@ import {
 } from './lexicon';
 import { addFullNames, kindOf, SHIP } from './names';
 import { sentenceSpans } from '../text/sentences';
+import { titleGenderBefore } from './titles';
 import { CONTRACTION, insideQuotation, openingReference, type Reference } from './references';
 
 /** What the page says around its claims. */
@@ -86,6 +87,8 @@ export interface Page {
   withThe: Map<string, boolean>;
   /** Per person's name, how often the page has said "he" and "she" of them so far (see `genderOf`). */
   genders: Map<string, { m: number; f: number }>;
+  /** Per person's name, the gender a title written before it said ("Mrs. Ward"; see `genderOf`). */
+  titled: Map<string, Gender>;
 }
 
 /** Which named thing a reference stands for, looking back from sentence `index` (exclusive). */
@@ -189,8 +192,8 @@ function sameEntity(page: Page, name: string, full: string): boolean {
  * Undefined when the page has said neither, or both alike.
  */
 export function genderOf(page: Page, name: string): Gender | undefined {
-  const titled = TITLE.exec(name)?.[1];
-  if (titled) return FEMALE_TITLES.test(titled) ? 'f' : 'm';
+  const titled = page.titled.get(name);
+  if (titled) return titled;
   const said = saidOf(page.genders.get(name));
   if (said || !name.includes(' ')) return said;
   // Else the gender of others the page gives the same first name ("Arthur Wesley Dowell" beside "Arthur Edward Waite").
@@ -203,9 +206,11 @@ export function genderOf(page: Page, name: string): Gender | undefined {
 const saidOf = (said: { m: number; f: number } | undefined): Gender | undefined =>
   !said ? undefined : said.m > 2 * said.f ? 'm' : said.f > 2 * said.m ? 'f' : undefined;
 
-/** Titles before a name that say the person's gender (English, German, French; a gendered subset of standalone.ts's HONORIFIC). */
-const TITLE = /^(Mr|Mrs|Ms|Miss|Sir|Lady|Dame|Lord|Herr|Frau|Mme|Madame|Monsieur)\.?\s/u;
-const FEMALE_TITLES = /^(?:Mrs|Ms|Miss|Lady|Dame|Frau|Mme|Madame)$/u;
+/** Notes the gender a title ending `before`, the text right before `name`, says of the person it names ("Mrs. Ward"). */
+function sayTitle(page: Page, before: string, name: string, start: number): void {
+  const gender = titleGenderBefore(before);
+  if (gender) page.titled.set(entityOf(page, name, start).name, gender);
+}
 
 /** Counts one "he" or "she" said of `name`. */
 function sayGender(page: Page, name: string, gender: Gender): void {
@@ -256,6 +261,7 @@ export function readPage(ctx: StandaloneContext): Page {
     namePairs: namePairsIn(text),
     withThe: new Map(),
     genders: new Map(),
+    titled: new Map(),
   };
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords, page.namePairs));
@@ -330,10 +336,10 @@ export function readPage(ctx: StandaloneContext): Page {
         at === named ||
         (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head));
       page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
-      // A lone word at a sentence's head is a sure name only when it is a known surname: "Eventually",
-      // "Although" open sentences capitalised, and so do demonyms ("Kenyan") inside them.
-      // A lone word the page writes capitalised inside its sentences is a name too, when it opens
-      // the sentence bare ("Exampleville had…", not "The Kenyan site…").
+      sayTitle(page, sentence.slice(Math.max(0, at - 10), at), name, s + at);
+      // A lone word at a sentence's head is a sure name only when it is a known surname ("Eventually",
+      // "Although" and demonyms open sentences capitalised), or one the page writes capitalised inside
+      // its sentences, opening the sentence bare ("Exampleville had…", not "The Kenyan site…").
       const sure = name.includes(' ') || page.surnames.has(name) || (at === head && page.proper.has(name));
       if (isSubject && !subject && sure) [subject, explicit] = [entityOf(page, name, s + at), true];
     }

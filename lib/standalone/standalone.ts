@@ -12,6 +12,7 @@ export { insideQuotation } from './references';
 import { antecedent, cataphoric, readPage, type Page, type StandaloneContext } from './page';
 import { escapeRegExp } from '../text/regexp';
 import { kindOf } from './names';
+import { courtesyTitleBefore } from './titles';
 
 export { titleName } from './lexicon';
 export type { StandaloneContext } from './page';
@@ -67,9 +68,6 @@ function mentionsBefore(page: Page, offset: number): number {
 type Edit = { start: number; end: number; to: string; kind: StandaloneClaim['resolved'][number]['kind'] };
 
 /** Single capitalised words in the claim that are the surname of a full name written earlier. */
-/** A title right before a surname, which the full name replaces with it. */
-const HONORIFIC = /(?:Mr|Mrs|Ms|Dr|Herr|Frau|M|Mme|Sr|Sra)\.?\s$/u;
-
 function surnameEdits(
   page: Page,
   claim: string,
@@ -86,7 +84,7 @@ function surnameEdits(
     const end = at + name.length;
     // A word inside a compound ("U.S.-Israeli relations") is no surname; a title before it ("Mr. Reeves") goes with it.
     if (/[-‐–]$/u.test(claim.slice(0, at)) || taken.some((t) => at < t.end && end > t.start)) continue;
-    const title = HONORIFIC.exec(claim.slice(0, at))?.[0] ?? '';
+    const title = courtesyTitleBefore(claim.slice(0, at));
     seen.add(name);
     edits.push({ start: at - title.length, end, to: full.name, kind: 'surname' });
   }
