@@ -168,6 +168,12 @@ const MUTATIONS: Mutation[] = [
     to: '',
   },
   {
+    family: 'a bare reference looks back only to a name that says what it is (the movie is no festival)',
+    file: 'lib/standalone/page.ts',
+    from: "if (ref.noun && !m.name.toLowerCase().split(' ').includes(ref.noun)) continue;",
+    to: '',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

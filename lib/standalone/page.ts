@@ -137,6 +137,9 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     if (index - m.sentence > LOOK_BACK) break;
     // Looking back past the subjects, only a multiword name or a known surname is sure to be a name.
     if (!m.name.includes(' ') && !page.surnames.has(m.name)) continue;
+    // A bare reference ("the city") stands for a name looked back to only when the name says it is one ("New York City"): a
+    // festival or a district named on the way is no "movie" or "city".
+    if (ref.noun && !m.name.toLowerCase().split(' ').includes(ref.noun)) continue;
     const entity = entityOf(page, m.name, m.start);
     if (fits(entity)) return entity;
   }

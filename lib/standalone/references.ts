@@ -21,6 +21,8 @@ export interface Reference {
   write: (name: string) => string;
   /** A demonstrative standing for a statement ("This resulted in…"): no name can take its place. */
   unresolvable?: boolean;
+  /** A bare reference's noun, in lower case ("city" of "The city’s"). */
+  noun?: string;
 }
 
 /** An English word with a verb contracted onto it ("They’re", "It’s", "I’m"): the word, and what follows the apostrophe. */
@@ -195,6 +197,7 @@ function bareReference(
     end: owns ? end + 2 : end,
     fit,
     kind: 'reference',
+    noun: noun.toLowerCase(),
     ...(owns ? { owns } : {}),
     write: (name) => (owns ? possessive(lang, name) : name),
   };

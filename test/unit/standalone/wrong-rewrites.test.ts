@@ -153,3 +153,31 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
     );
   });
 });
+
+describe('standaloneClaims: a bare reference looks back only to a name that says what it is', () => {
+  it('"The movie" is not the festival named before it (was "The Sundance Film Festival starts out…")', () => {
+    const text =
+      'Director David Lowery filmed A Ghost Story in secret, then premiered it at the Sundance Film Festival to critical acclaim. ' +
+      'The movie starts out as a story of a grieving widow.';
+    const r = one(text, 'The movie starts out as a story of a grieving widow.');
+    expect(r.standalone).not.toContain('Festival starts');
+    expect(r.resolved.filter((x) => x.kind === 'reference')).toEqual([]);
+  });
+
+  it('"The city’s" is not a district named on the way (was "The West Side\'s sewer lines")', () => {
+    const text =
+      'Officials repaired a break in Lower Manhattan and another on the West Side last month.\n\n' +
+      'The city’s sewer lines are buried deeper than other utilities.';
+    const r = one(text, 'The city’s sewer lines are buried deeper than other utilities.');
+    expect(r.standalone).toBe('The city’s sewer lines are buried deeper than other utilities.');
+    expect(r.needsContext).toBe(true);
+  });
+
+  it('a name that says it is a city still stands for "the city"', () => {
+    const text =
+      'Con Edison maintains 90,000 miles of cable in New York City. The city’s sewer lines are buried deeper than other utilities.';
+    expect(one(text, 'The city’s sewer lines are buried deeper than other utilities.').standalone).toBe(
+      "New York City's sewer lines are buried deeper than other utilities.",
+    );
+  });
+});
