@@ -174,6 +174,12 @@ const MUTATIONS: Mutation[] = [
     to: '',
   },
   {
+    family: 'a name before a noun describes it (Obama administration officials said… They)',
+    file: 'lib/standalone/page.ts',
+    from: 'const modifier = nounAfter(page, sentence.slice(at + name.length));',
+    to: 'const modifier = false;',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

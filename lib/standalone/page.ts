@@ -215,6 +215,12 @@ function sayTitle(page: Page, before: string, name: string, start: number): void
   if (gender) page.titled.set(entityOf(page, name, start).name, gender);
 }
 
+/** Whether `after`, the text right after a name, opens with a noun of the page's lexicon, singular or plural. */
+function nounAfter(page: Page, after: string): boolean {
+  const word = /^\s+(\p{Ll}+)/u.exec(after)?.[1];
+  return !!word && (page.lex.nouns.has(word) || (word.endsWith('s') && page.lex.nouns.has(word.slice(0, -1))));
+}
+
 /** Counts one "he" or "she" said of `name`. */
 function sayGender(page: Page, name: string, gender: Gender): void {
   const said = page.genders.get(name) ?? { m: 0, f: 0 };
@@ -334,10 +340,14 @@ export function readPage(ctx: StandaloneContext): Page {
       if (verb && verb.toLowerCase() !== 's') continue;
       // German writes every noun capitalised: there a lone word is a name only when it is a known surname.
       if (lang === 'de' && !name.includes(' ') && !page.surnames.has(name)) continue;
+      // A name right before a noun of the lexicon ("Obama administration officials", "the Apple
+      // company") describes that noun, which is the subject.
+      const modifier = nounAfter(page, sentence.slice(at + name.length));
       const isSubject =
-        at === head ||
-        at === named ||
-        (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head));
+        !modifier &&
+        (at === head ||
+          at === named ||
+          (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head)));
       page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
       sayTitle(page, sentence.slice(Math.max(0, at - 10), at), name, s + at);
       // A lone word at a sentence's head is a sure name only when it is a known surname ("Eventually",

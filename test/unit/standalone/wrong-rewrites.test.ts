@@ -181,3 +181,23 @@ describe('standaloneClaims: a bare reference looks back only to a name that says
     );
   });
 });
+
+describe('standaloneClaims: a name before a noun describes it, and the noun is the subject', () => {
+  const text =
+    'President Obama will sign an order on Friday. ' +
+    'Obama administration officials said that they had briefed the transition team. ' +
+    'They said that Sudan had a long way to go.';
+
+  it('"They" after "Obama administration officials said…" is not Obama (was "Obama said that Sudan…")', () => {
+    const r = one(text, 'They said that Sudan had a long way to go.');
+    expect(r.standalone).not.toMatch(/Obama said/);
+    expect(r.resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('a name followed by its verb is still the subject ("The Space Pirates said… They")', () => {
+    const page = 'The Space Pirates said that they had briefed the team. They said that Sudan had a long way to go.';
+    expect(one(page, 'They said that Sudan had a long way to go.').standalone).toBe(
+      'The Space Pirates said that Sudan had a long way to go.',
+    );
+  });
+});
