@@ -180,6 +180,12 @@ const MUTATIONS: Mutation[] = [
     to: 'const modifier = false;',
   },
   {
+    family: '"it" looks back past the subjects only to a name written twice (not the American Academy of Allergy)',
+    file: 'lib/standalone/page.ts',
+    from: "if (ref.kind === 'pronoun' && !ref.gender && m.seen < 2) continue;",
+    to: '',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

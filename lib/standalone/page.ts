@@ -55,6 +55,8 @@ interface Mention {
   sentence: number;
   /** At the head of its sentence (or right after an introductory phrase): the sentence's subject. */
   subject: boolean;
+  /** How many times the page has written this name, up to and including here. */
+  seen: number;
 }
 
 /** The page read once. */
@@ -137,6 +139,10 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     if (index - m.sentence > LOOK_BACK) break;
     // Looking back past the subjects, only a multiword name or a known surname is sure to be a name.
     if (!m.name.includes(' ') && !page.surnames.has(m.name)) continue;
+    // "It" and "they" stand for a name looked back to only when the page has written it twice: one
+    // mentioned once in passing ("presented at a meeting of the American Academy of Allergy. It
+    // found…") is not what the text is about.
+    if (ref.kind === 'pronoun' && !ref.gender && m.seen < 2) continue;
     // A bare reference ("the city") stands for a name looked back to only when the name says it is one ("New York City"): a
     // festival or a district named on the way is no "movie" or "city".
     if (ref.noun && !m.name.toLowerCase().split(' ').includes(ref.noun)) continue;
@@ -247,6 +253,39 @@ function entityOf(page: Page, name: string, at = Infinity): Entity {
   return { name: full, kind: kindOf(full, page) };
 }
 
+/**
+ * What the names written on the page are, read once before the subjects: places (after a preposition of
+ * place), names written after an article, and lone words that are names. Returns every word of a name
+ * written inside a sentence.
+ */
+function readNameKinds(page: Page, text: string, title: string): Set<string> {
+  const { lowerWords, sentences, names: perSentence } = page;
+  const { locative, article } = patternsOf(page.lex);
+  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
+  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
+  const inNames = new Set<string>();
+  const heads = new Set<string>();
+  sentences.forEach(([s, e], i) => {
+    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
+    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
+    for (const { name, at } of perSentence[i]!) {
+      const before = text.slice(Math.max(0, s + at - 12), s + at);
+      if (locative.test(before) || (place >= 0 && /^,\s*$/.test(text.slice(place, s + at)))) {
+        page.places.add(name);
+        place = s + at + name.length;
+      }
+      if (article.test(before)) page.articled.add(name);
+      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
+      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
+      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
+      if (s + at === head) continue;
+      if (!name.includes(' ')) page.proper.add(name);
+      for (const w of name.split(' ')) inNames.add(w);
+    }
+  });
+  return inNames;
+}
+
 /** Reads the page once: sentences, names, subjects, surnames, the title's subject. */
 export function readPage(ctx: StandaloneContext): Page {
   const lang = ctx.lang ?? languageOf(ctx.text.slice(0, 5000)) ?? 'en';
@@ -275,30 +314,8 @@ export function readPage(ctx: StandaloneContext): Page {
 
   const perSentence = sentences.map(([s, e]) => namesIn(text.slice(s, e), lowerWords, page.namePairs));
   page.names = perSentence;
-  const { locative, article } = patternsOf(lex);
   const title = titleName(ctx.title);
-  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
-  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
-  const inNames = new Set<string>();
-  const heads = new Set<string>();
-  sentences.forEach(([s, e], i) => {
-    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
-    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
-    for (const { name, at } of perSentence[i]!) {
-      const before = text.slice(Math.max(0, s + at - 12), s + at);
-      if (locative.test(before) || (place >= 0 && /^,\s*$/.test(text.slice(place, s + at)))) {
-        page.places.add(name);
-        place = s + at + name.length;
-      }
-      if (article.test(before)) page.articled.add(name);
-      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
-      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
-      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
-      if (s + at === head) continue;
-      if (!name.includes(' ')) page.proper.add(name);
-      for (const w of name.split(' ')) inNames.add(w);
-    }
-  });
+  const inNames = readNameKinds(page, text, title);
 
   const counts = pronounCounts(text, lex);
   if (title && titleIsName(title) && titleNames(title, text, (w) => inNames.has(w) || !lowerWords.has(w.toLowerCase()))) {
@@ -322,6 +339,7 @@ export function readPage(ctx: StandaloneContext): Page {
 
   let person: Center | undefined;
   let thing: Center | undefined;
+  const written = new Map<string, number>();
   sentences.forEach(([s, e], i) => {
     const sentence = text.slice(s, e);
     const head = openingAt(sentence);
@@ -348,7 +366,9 @@ export function readPage(ctx: StandaloneContext): Page {
         (at === head ||
           at === named ||
           (ref === null && at <= 60 && /,\s*$/.test(sentence.slice(0, at)) && !names.some((n) => n.at < at && n.at !== head)));
-      page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject });
+      const seen = (written.get(name) ?? 0) + 1;
+      written.set(name, seen);
+      page.mentions.push({ name, start: s + at, sentence: i, subject: isSubject, seen });
       sayTitle(page, sentence.slice(Math.max(0, at - 10), at), name, s + at);
       // A lone word at a sentence's head is a sure name only when it is a known surname ("Eventually",
       // "Although" and demonyms open sentences capitalised), or one the page writes capitalised inside

@@ -201,3 +201,20 @@ describe('standaloneClaims: a name before a noun describes it, and the noun is t
     );
   });
 });
+
+describe('standaloneClaims: "it" looks back past the subjects only to a name the page has written twice', () => {
+  it('a name met once in passing is not what "It" means (was "The American Academy of Allergy found…")', () => {
+    const text =
+      'The study is published in a journal of medicine, and it was presented at a meeting of the American Academy of Allergy. ' +
+      'It found that early peanut snacks cut allergies.';
+    const r = one(text, 'It found that early peanut snacks cut allergies.');
+    expect(r.standalone).not.toContain('Academy of Allergy found');
+    expect(r.resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('the name written twice wins over the one written last (was "The PlayStation Pro costs $499")', () => {
+    const text =
+      'Reviewers praised the Xbox One X at launch. Critics compared the Xbox One X with the PlayStation Pro. It costs $499 in the shops.';
+    expect(one(text, 'It costs $499 in the shops.').standalone).toBe('The Xbox One X costs $499 in the shops.');
+  });
+});
