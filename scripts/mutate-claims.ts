@@ -186,6 +186,24 @@ const MUTATIONS: Mutation[] = [
     to: '',
   },
   {
+    family: 'a hyphenated word opens no introduction (On-call engineers…)',
+    file: 'lib/standalone/references.ts',
+    from: ".match(/^\\p{L}+(?:[-‐'’]\\p{L}+)*/u)",
+    to: '.match(/^\\p{L}+/u)',
+  },
+  {
+    family: 'a pronoun past the introduction is inside the main clause (told us it takes…)',
+    file: 'lib/standalone/references.ts',
+    from: "if (ref.kind === 'pronoun' && inMainClause(before, lex)) return { ...ref, unresolvable: true };",
+    to: '',
+  },
+  {
+    family: 'a clause with its own subject says whom its pronoun means (When the application…, it)',
+    file: 'lib/standalone/references.ts',
+    from: 'if (ownSubject(before, firstWord, lex)) return null;',
+    to: '',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

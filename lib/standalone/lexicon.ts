@@ -32,6 +32,8 @@ export interface Lexicon {
   linkers?: ReadonlySet<string>;
   /** An article, a possessive or a subject pronoun: after a linker, a noun phrase or a subject has stood. */
   stood?: RegExp;
+  /** Words that open a clause with its own subject ("When the application detects…,"), never a preposition's phrase. */
+  clauseOpeners?: ReadonlySet<string>;
   /** Prepositions of place: a name after them is a place, not a person. */
   locative: ReadonlySet<string>;
   /**
@@ -81,6 +83,7 @@ export const LEXICONS: Record<Language, Lexicon> = {
     ),
     linkers: set('then also subsequently eventually meanwhile however moreover today there but and yet so still'),
     stood: /(?<!\p{L})(?:the|a|an|this|that|these|those|his|her|its|their|our|my|your|i|we|you|he|she|they|it)(?!\p{L})/iu,
+    clauseOpeners: set('when if once because although though unless whenever whereas'),
     locative: set('in at from near to into'),
     owned: /(?<!\p{L})(?:his|himself|herself)(?!\p{L})/giu,
     ownedGender: { his: 'm', himself: 'm', herself: 'f' },

@@ -211,9 +211,10 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
   const head = openingAt(sentence);
   const direct = referenceAt(sentence, head, lex, lang);
   if (direct) return direct;
+  // A whole word: "On-call engineers…" opens with no "On".
   const firstWord = sentence
     .slice(head)
-    .match(/^\p{L}+/u)?.[0]
+    .match(/^\p{L}+(?:[-‐'’]\p{L}+)*/u)?.[0]
     ?.toLowerCase();
   // The introduction is at most eight words: no need to read further into the sentence.
   const tokens = [...sentence.slice(head, head + 160).matchAll(/\S+/g)].slice(1, 9);
@@ -233,14 +234,46 @@ export function openingReference(sentence: string, lex: Lexicon, lang: Language)
         lex.intro.has(firstWord) &&
         (!linker || k === 0 || !lex.stood?.test(before.slice(firstWord.length))));
     if (!intro) continue;
+    // A clause with a subject of its own ("When the application detects this parameter, it…"): the
+    // pronoun after it stands for that subject, and the sentence says so itself.
+    if (ownSubject(before, firstWord, lex)) return null;
     // Right after a verb in "-ing" or "-ed", "it", a possessive or "the …" is the verb's object
     // ("mixing it with methanol", "reduced its involvement"), not the sentence's subject.
     if (lang === 'en' && VERB_THEN_OBJECT.test(before) && !/^(?:he|she|they)\b/iu.test(sentence.slice(at))) continue;
     const ref = referenceAt(sentence, at, lex, lang);
-    if (ref && !ref.unresolvable) return ref;
+    if (!ref || ref.unresolvable) continue;
+    // Past the comma that ends the introduction, the main clause has begun with a subject of its own
+    // ("In 2024, 70% of respondents told us it takes…"): a pronoun there is not its subject. It keeps
+    // its words, and the claim needs context; a noun ("many of the city’s…") still names.
+    if (ref.kind === 'pronoun' && inMainClause(before, lex)) return { ...ref, unresolvable: true };
+    return ref;
   }
   return null;
 }
+
+/** Whether the words after the last comma of `before` are a main clause begun, not more introduction ("At last, in reply…,"). */
+function inMainClause(before: string, lex: Lexicon): boolean {
+  const comma = before.lastIndexOf(',');
+  if (comma < 0) return false;
+  const word = before
+    .slice(comma + 1)
+    .match(/\p{L}+/u)?.[0]
+    ?.toLowerCase();
+  return word !== undefined && !lex.intro.has(word);
+}
+
+/** Whether `before` is a clause that opens with one of the language's clause openers and an article ("When the server…,"). */
+function ownSubject(before: string, firstWord: string | undefined, lex: Lexicon): boolean {
+  if (!firstWord || !lex.clauseOpeners?.has(firstWord) || !/,\s*$/.test(before)) return false;
+  const second = before
+    .slice(firstWord.length)
+    .match(/^\s+(\p{L}+)\s+\p{L}/u)?.[1]
+    ?.toLowerCase();
+  return !!second && (lex.articles.has(second) || INDEFINITE_ARTICLES.has(second));
+}
+
+/** English indefinite articles ("If a user…", "When an update…"). */
+const INDEFINITE_ARTICLES = new Set(['a', 'an']);
 
 /** An English verb in "-ing" or "-ed" ending the text before a word; the prepositions in "-ing" are none. */
 const VERB_THEN_OBJECT =

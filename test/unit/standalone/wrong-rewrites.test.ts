@@ -218,3 +218,39 @@ describe('standaloneClaims: "it" looks back past the subjects only to a name the
     expect(one(text, 'It costs $499 in the shops.').standalone).toBe('The Xbox One X costs $499 in the shops.');
   });
 });
+
+describe('standaloneClaims: where the opening ends', () => {
+  const company = 'The Acme Company';
+
+  it('a hyphenated word opens no introduction ("On-call engineers…" holds no "On"; was "finish the Acme Company’s work")', () => {
+    const text =
+      'The Acme Company runs its own data centres. On-call engineers could finish their work when they were not paged at night.';
+    const claim = 'On-call engineers could finish their work when they were not paged at night.';
+    expect(one(text, claim, company).standalone).toBe(claim);
+  });
+
+  it('a pronoun past the comma that ends the introduction is inside the main clause: kept, and the claim needs context', () => {
+    const text =
+      'The Acme Company surveyed developers. In 2024, 70% of respondents told us it takes a month to onboard a developer.';
+    const claim = 'In 2024, 70% of respondents told us it takes a month to onboard a developer.';
+    const r = one(text, claim, company);
+    expect(r.standalone).toBe(claim);
+    expect(r.needsContext).toBe(true);
+  });
+
+  it('a clause with its own subject says whom its pronoun means ("When the application detects…, it"): as written, no context needed', () => {
+    const text =
+      'The Storage Protocol keeps the data on a server. When the application detects this parameter, it resolves the record.';
+    const claim = 'When the application detects this parameter, it resolves the record.';
+    const r = one(text, claim, 'The Storage Protocol');
+    expect(r.standalone).toBe(claim);
+    expect(r.needsContext).toBe(false);
+  });
+
+  it('more introduction after a comma is still introduction ("Still, when he…" means the man named before)', () => {
+    const text = 'Stuart R. Kaplan went to a toy fair in 1968. Still, when he saw the booth, he found an odd deck of cards.';
+    expect(one(text, 'Still, when he saw the booth, he found an odd deck of cards.').standalone).toBe(
+      'Still, when Stuart R. Kaplan saw the booth, he found an odd deck of cards.',
+    );
+  });
+});
