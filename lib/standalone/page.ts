@@ -235,11 +235,17 @@ function sayGender(page: Page, name: string, gender: Gender): void {
 }
 
 /** A named subject who is the only name in their sentence owns its "his", "himself", "herself": the page says their gender. */
-function sayOwned(page: Page, sentence: string, names: ReadonlyArray<{ name: string }>, owner: Entity): void {
+function sayOwned(page: Page, sentence: string, names: ReadonlyArray<{ name: string; at: number }>, owner: Entity): void {
   const { owned, ownedGender } = page.lex;
-  // Any other name may be a person's ("Lorenz … taught himself"): the words are then not surely the subject's.
-  if (owner.kind !== 'person' || !owned || !ownedGender || !names.every((n) => sameEntity(page, n.name, owner.name))) return;
-  for (const [w] of sentence.matchAll(owned)) sayGender(page, owner.name, ownedGender[w.toLowerCase()]!);
+  if (owner.kind !== 'person' || !owned || !ownedGender) return;
+  // Only the words between the owner's name and the next other name are surely the owner's ("Marco
+  // has earned his success…"); after another name ("…the money Marco makes from his podcast") they may be theirs.
+  const own = names.find((n) => sameEntity(page, n.name, owner.name));
+  if (!own) return;
+  const next = names.find((n) => n.at > own.at && !sameEntity(page, n.name, owner.name));
+  const span = sentence.slice(own.at, next ? next.at : sentence.length);
+  for (const m of span.matchAll(owned))
+    if (!insideQuotation(sentence, own.at + m.index)) sayGender(page, owner.name, ownedGender[m[0].toLowerCase()]!);
 }
 
 /** A name in the plural ("The Space Pirates", "Whole Foods", "MozCamps"; not "Progress", "Paris"): its last word ends in -s or -x. */

@@ -30,6 +30,17 @@ describe('standaloneClaims: "she" never becomes a man the page calls "he"', () =
     expect(one(page, 'She drew the cards in six months.').resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
   });
 
+  it('"his" before any other name is the subject’s, even when the sentence names more ("Marco Arment has earned his success with Overcast")', () => {
+    const page =
+      'Marco Arment has earned his success with Overcast on the Apple platform. She wrote about the money from the podcast.';
+    expect(one(page, 'She wrote about the money from the podcast.').resolved.filter((x) => x.kind === 'pronoun')).toEqual([]);
+  });
+
+  it('"his" after another name may be that one’s: "Ellen Fetter talked about the money Marco Arment makes from his podcast" says nothing of her', () => {
+    const page = 'Ellen Fetter talked about the money Marco Arment makes from his podcast. She wrote it down.';
+    expect(one(page, 'She wrote it down.').standalone).toBe('Ellen Fetter wrote it down.');
+  });
+
   it('"he" still stands for him', () => {
     expect(one(text, 'He joined the Golden Dawn in 1891.').standalone).toBe(
       'Arthur Edward Waite joined the Golden Dawn in 1891.',
