@@ -204,6 +204,12 @@ const MUTATIONS: Mutation[] = [
     to: '',
   },
   {
+    family: '"his" after a name and before any other says its gender (Marco Arment has earned his success)',
+    file: 'lib/standalone/page.ts',
+    from: 'const span = sentence.slice(own.at, next ? next.at : sentence.length);',
+    to: "const span = '';",
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',
