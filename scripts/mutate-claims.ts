@@ -182,7 +182,7 @@ const MUTATIONS: Mutation[] = [
   {
     family: '"it" looks back past the subjects only to a name written twice (not the American Academy of Allergy)',
     file: 'lib/standalone/page.ts',
-    from: "if (ref.kind === 'pronoun' && !ref.gender && m.seen < 2) continue;",
+    from: "if (ref.kind === 'pronoun' && ref.fit !== 'person' && m.seen < 2) continue;",
     to: '',
   },
   {
@@ -228,9 +228,9 @@ const MUTATIONS: Mutation[] = [
     to: '    true;',
   },
   {
-    family: 'an "it" or "they" is read with a sentence before that holds a noun phrase',
+    family: 'an "it", "they" or "il" is read with a sentence before that holds a noun phrase',
     file: STANDALONE,
-    from: "(ref.fit === 'thing' && hasNounPhrase(page, text, index - 1))",
+    from: "(ref.fit !== 'person' && hasNounPhrase(page, text, index - 1))",
     to: 'false',
   },
   {

@@ -142,7 +142,7 @@ export function antecedent(page: Page, index: number, ref: Reference, mentionsUp
     // "It" and "they" stand for a name looked back to only when the page has written it twice: one
     // mentioned once in passing ("presented at a meeting of the American Academy of Allergy. It
     // found…") is not what the text is about.
-    if (ref.kind === 'pronoun' && !ref.gender && m.seen < 2) continue;
+    if (ref.kind === 'pronoun' && ref.fit !== 'person' && m.seen < 2) continue;
     // A bare reference ("the city") stands for a name looked back to only when the name says it is one ("New York City"): a
     // festival or a district named on the way is no "movie" or "city".
     if (ref.noun && !m.name.toLowerCase().split(' ').includes(ref.noun)) continue;

@@ -187,7 +187,7 @@ function formOf(
       statement =
         withStatement &&
         ref.start === openingAt(claim) &&
-        (namesSomething(page, text, index - 1) || (ref.fit === 'thing' && hasNounPhrase(page, text, index - 1)))
+        (namesSomething(page, text, index - 1) || (ref.fit !== 'person' && hasNounPhrase(page, text, index - 1)))
           ? statementBefore(page, text, published, index, start, claim.length)
           : null;
       if (!statement) needsContext = true;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { insideQuotation, standaloneClaims } from '@/lib/standalone/standalone';
 
 /** The standalone form of `claim`, a sentence of `text`. */
-function one(text: string, claim: string, title = 'Market report', lang: 'en' | 'de' = 'en') {
+function one(text: string, claim: string, title = 'Market report', lang: 'en' | 'de' | 'fr' = 'en') {
   const start = text.indexOf(claim);
   if (start < 0) throw new Error(`not on the page: ${claim}`);
   return standaloneClaims({ text, title, published: null, lang }, [{ sentence: claim, start, end: start + claim.length }])[0]!;
@@ -251,6 +251,19 @@ describe('standaloneClaims: where the opening ends', () => {
     const text = 'Stuart R. Kaplan went to a toy fair in 1968. Still, when he saw the booth, he found an odd deck of cards.';
     expect(one(text, 'Still, when he saw the booth, he found an odd deck of cards.').standalone).toBe(
       'Still, when Stuart R. Kaplan saw the booth, he found an odd deck of cards.',
+    );
+  });
+});
+
+describe('standaloneClaims: "il", "er" may stand for a thing', () => {
+  const text =
+    'Par Martin Untersinger et Morgane Tual.\n\n' +
+    'Les députés ont adopté le projet de loi sur le renseignement. Il sera désormais examiné par le Sénat.';
+
+  it('"Il" is read with the sentence before that holds a noun phrase, not taken for a name met once (was "Morgane Tual sera désormais examiné")', () => {
+    const r = one(text, 'Il sera désormais examiné par le Sénat.', 'Loi sur le renseignement', 'fr');
+    expect(r.standalone).toBe(
+      'Les députés ont adopté le projet de loi sur le renseignement. Il sera désormais examiné par le Sénat.',
     );
   });
 });
