@@ -210,6 +210,12 @@ const MUTATIONS: Mutation[] = [
     to: "const span = '';",
   },
   {
+    family: 'a final year is no relative time (her whole last year of uni)',
+    file: TIMES,
+    from: 'const OWN = String.raw`(?<!(?:the|a|an|his|her|my|our|their|its|your|whole|entire|final)\\s)`;',
+    to: 'const OWN = String.raw`(?<!the\\s)`;',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

@@ -95,14 +95,20 @@ const PREP: Record<Language, string> = {
 const YEAR_PREP: Record<Language, string> = { en: 'in', de: '', fr: 'en', es: 'en' };
 const DAY_PREP: Record<Language, string> = { en: 'on', de: 'am', fr: 'le', es: 'el' };
 
+/**
+ * Not after an article, a possessive or "whole" ("the last year", "her whole last year of uni",
+ * "his last week at the firm"): that is a final year or week, not the one before the date.
+ */
+const OWN = String.raw`(?<!(?:the|a|an|his|her|my|our|their|its|your|whole|entire|final)\s)`;
+
 const RULES: Record<Language, Rule[]> = {
   en: [
     { pattern: rx(`(?<!the\\s)()(?:next|last|this) year's`), unit: 'year', offset: 0 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}next year`), unit: 'year', offset: 1 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}last year`), unit: 'year', offset: -1 },
+    { pattern: rx(`${OWN}${PREP.en}next year`), unit: 'year', offset: 1 },
+    { pattern: rx(`${OWN}${PREP.en}last year`), unit: 'year', offset: -1 },
     { pattern: rx(`${PREP.en}this year`), unit: 'year', offset: 0 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}next month`), unit: 'month', offset: 1 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}last month`), unit: 'month', offset: -1 },
+    { pattern: rx(`${OWN}${PREP.en}next month`), unit: 'month', offset: 1 },
+    { pattern: rx(`${OWN}${PREP.en}last month`), unit: 'month', offset: -1 },
     { pattern: rx(`${PREP.en}this month`), unit: 'month', offset: 0 },
     { pattern: rx(`${PREP.en}this season`), unit: 'season', offset: 0 },
     { pattern: rx(`(?<!the\\s)${PREP.en}last ${month}`), unit: 'named-month', offset: -1 },
@@ -116,8 +122,8 @@ const RULES: Record<Language, Rule[]> = {
     { pattern: rx(`()next ${wd('en')}`), unit: 'weekday', offset: 1 },
     { pattern: rx(`(on) ${wd('en')}(?!,?\\s+(?:\\d|${MONTHS}))`), unit: 'weekday', offset: 0 },
     { pattern: BARE_EN_WEEKDAY, unit: 'weekday', offset: 0 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}last week(?!['’]s)`), unit: 'week', offset: -1 },
-    { pattern: rx(`(?<!the\\s)${PREP.en}next week(?!['’]s)`), unit: 'week', offset: 1 },
+    { pattern: rx(`${OWN}${PREP.en}last week(?!['’]s)`), unit: 'week', offset: -1 },
+    { pattern: rx(`${OWN}${PREP.en}next week(?!['’]s)`), unit: 'week', offset: 1 },
     { pattern: rx(`${PREP.en}this week(?!['’]s)`), unit: 'week', offset: 0 },
   ],
   de: [

@@ -112,3 +112,19 @@ describe('absoluteTimes', () => {
     });
   });
 });
+
+describe('absoluteTimes: a final year or week is no relative time', () => {
+  it('after an article, a possessive or "whole", "last year" is a final year: left as written', () => {
+    for (const s of [
+      'My mom did her homework her whole last year of uni.',
+      'He spent his last year at the school.',
+      'The plant closed in the last week of June.',
+    ])
+      expect(absoluteTimes(s, published, 'en').text).toBe(s);
+  });
+
+  it('"last year" and "next week" on their own are still made absolute', () => {
+    expect(absoluteTimes('Sales rose last year.', published, 'en').text).toBe('Sales rose in 2017.');
+    expect(absoluteTimes('The vote is next week.', published, 'en').text).not.toContain('next week');
+  });
+});
