@@ -216,6 +216,18 @@ const MUTATIONS: Mutation[] = [
     to: 'const OWN = String.raw`(?<!the\\s)`;',
   },
   {
+    family: 'a name after a place and a comma is a person when its verb follows (in Barcelona, Cristina Gil Lladanosa tears…)',
+    file: 'lib/standalone/names.ts',
+    from: '&& endsPlace(page, text.slice(s + at + name.length, e));',
+    to: ';',
+  },
+  {
+    family: 'a place phrase goes on after a preposition (in Brooklyn, New York on 2 October)',
+    file: 'lib/standalone/names.ts',
+    from: "return !/^\\p{Ll}/u.test(next) || page.lex.intro.has(next) || page.lex.locative.has(next) || next === 'and' || next === 'or';",
+    to: 'return !/^\\p{Ll}/u.test(next);',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

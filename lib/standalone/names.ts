@@ -1,8 +1,9 @@
 /**
  * Who and what the page's names are: a name's kind (a person or a thing), the full name each
- * surname stands for, and ships, which English calls "she".
+ * surname stands for, places and lone names, and ships, which English calls "she".
  */
-import { THING_PARTICLES, THING_WORDS } from './lexicon';
+import { OPENERS, openingAt, patternsOf, THING_PARTICLES, THING_WORDS } from './lexicon';
+import type { Page } from './page';
 
 /** A ship's name by its prefix (HMAS Brisbane, USS Enterprise): English writes "she" for a ship. */
 export const SHIP = /^(?:HMAS|HMS|HMCS|HMNZS|USS|USNS|SS|RMS|MS|MV|INS|SMS|RV|HNLMS|FS)\s+\p{Lu}/u;
@@ -61,4 +62,49 @@ export function addFullNames(
     }
   });
   for (const surname of shared) surnames.delete(surname);
+}
+
+/**
+ * What the names written on the page are, read once before the subjects: places (after a preposition of
+ * place), names written after an article, and lone words that are names. Returns every word of a name
+ * written inside a sentence.
+ */
+export function readNameKinds(page: Page, text: string, title: string): Set<string> {
+  const { lowerWords, sentences, names: perSentence } = page;
+  const { locative, article } = patternsOf(page.lex);
+  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
+  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
+  const inNames = new Set<string>();
+  const heads = new Set<string>();
+  sentences.forEach(([s, e], i) => {
+    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
+    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
+    for (const { name, at } of perSentence[i]!) {
+      const before = text.slice(Math.max(0, s + at - 12), s + at);
+      // A name after a place and a comma is a wider place when the place's phrase goes on or ends
+      // with it ("in Brooklyn, New York on 2 October", "in Osborne, South Australia, where…"), not
+      // when a verb follows ("in Barcelona, Cristina Gil Lladanosa tears open…").
+      const wider =
+        place >= 0 && /^,\s*$/.test(text.slice(place, s + at)) && endsPlace(page, text.slice(s + at + name.length, e));
+      if (locative.test(before) || wider) {
+        page.places.add(name);
+        place = s + at + name.length;
+      }
+      if (article.test(before)) page.articled.add(name);
+      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
+      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
+      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
+      if (s + at === head) continue;
+      if (!name.includes(' ')) page.proper.add(name);
+      for (const w of name.split(' ')) inNames.add(w);
+    }
+  });
+  return inNames;
+}
+
+/** Whether `after`, the text after a name, ends a place's phrase: punctuation, the sentence's end, or a preposition or "and". */
+function endsPlace(page: Page, after: string): boolean {
+  const next = /^\s*(\p{Ll}+|[^\s\p{L}]|$)/u.exec(after)?.[1];
+  if (next === undefined) return false;
+  return !/^\p{Ll}/u.test(next) || page.lex.intro.has(next) || page.lex.locative.has(next) || next === 'and' || next === 'or';
 }

@@ -5,11 +5,9 @@
 import { languageOf, type Language } from '../text/language';
 import {
   LEXICONS,
-  OPENERS,
   namesIn,
   namePairsIn,
   openingAt,
-  patternsOf,
   pronounCounts,
   titleIsName,
   titleName,
@@ -17,7 +15,7 @@ import {
   type Gender,
   type Lexicon,
 } from './lexicon';
-import { addFullNames, kindOf, SHIP } from './names';
+import { addFullNames, kindOf, readNameKinds, SHIP } from './names';
 import { sentenceSpans } from '../text/sentences';
 import { titleGenderBefore } from './titles';
 import { CONTRACTION, insideQuotation, openingReference, type Reference } from './references';
@@ -257,39 +255,6 @@ function entityOf(page: Page, name: string, at = Infinity): Entity {
   const known = page.surnames.get(name);
   const full = known && known.start < at ? known.name : name;
   return { name: full, kind: kindOf(full, page) };
-}
-
-/**
- * What the names written on the page are, read once before the subjects: places (after a preposition of
- * place), names written after an article, and lone words that are names. Returns every word of a name
- * written inside a sentence.
- */
-function readNameKinds(page: Page, text: string, title: string): Set<string> {
-  const { lowerWords, sentences, names: perSentence } = page;
-  const { locative, article } = patternsOf(page.lex);
-  for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
-  /** Every word of a name written inside a sentence; lone words seen opening a sentence. */
-  const inNames = new Set<string>();
-  const heads = new Set<string>();
-  sentences.forEach(([s, e], i) => {
-    const head = s + openingAt(text.slice(s, Math.min(e, s + 8)));
-    let place = -1; // where the last place named in the sentence ends ("in Osborne, South Australia": both places)
-    for (const { name, at } of perSentence[i]!) {
-      const before = text.slice(Math.max(0, s + at - 12), s + at);
-      if (locative.test(before) || (place >= 0 && /^,\s*$/.test(text.slice(place, s + at)))) {
-        page.places.add(name);
-        place = s + at + name.length;
-      }
-      if (article.test(before)) page.articled.add(name);
-      // A lone word opening two sentences bare, never written in lower case, is a name ("Exampleville is… Exampleville had…").
-      const lone = !name.includes(' ') && !OPENERS.has(name) && !/ly$/.test(name) && !lowerWords.has(name.toLowerCase());
-      if (s + at === head && lone) (heads.has(name) ? page.proper : heads).add(name);
-      if (s + at === head) continue;
-      if (!name.includes(' ')) page.proper.add(name);
-      for (const w of name.split(' ')) inNames.add(w);
-    }
-  });
-  return inNames;
 }
 
 /** Reads the page once: sentences, names, subjects, surnames, the title's subject. */

@@ -267,3 +267,17 @@ describe('standaloneClaims: "il", "er" may stand for a thing', () => {
     );
   });
 });
+
+describe('standaloneClaims: a name after a place and a comma', () => {
+  it('is a person when its verb follows ("in Barcelona, Cristina Gil Lladanosa tears open…"; "She" had become another man)', () => {
+    const text =
+      'Standing at a table in a lab in Barcelona, Cristina Gil Lladanosa tears open a bag. She slides out the crystals.';
+    expect(one(text, 'She slides out the crystals.').standalone).toBe('Cristina Gil Lladanosa slides out the crystals.');
+  });
+
+  it('is a wider place when the place’s phrase goes on ("in Brooklyn, New York on 2 October"): no "New York returned…"', () => {
+    const text =
+      'Arthur was born in Brooklyn, New York on 2 October 1857. His father died when the boy was two. She returned to England with her son.';
+    expect(one(text, 'She returned to England with her son.').standalone).not.toContain('New York returned');
+  });
+});
