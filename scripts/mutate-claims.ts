@@ -228,6 +228,12 @@ const MUTATIONS: Mutation[] = [
     to: 'return !/^\\p{Ll}/u.test(next);',
   },
   {
+    family: "an owner and what it owns is a thing (Haoyu's Chinese comics)",
+    file: 'lib/standalone/names.ts',
+    from: "if (/\\p{L}['’]s\\s/u.test(name)) return 'thing';",
+    to: '',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

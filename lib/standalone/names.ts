@@ -16,6 +16,8 @@ export function kindOf(
   const words = name.split(' ');
   if (words.some((w) => THING_WORDS.has(w.replace(/['’]s$/, '')) || THING_PARTICLES.has(w))) return 'thing';
   if (words[0] === 'The' || page.places.has(name) || page.articled.has(name)) return 'thing';
+  // An owner and what it owns ("Haoyu’s Chinese comics", "DoctorX’s Barcelona") is the thing owned.
+  if (/\p{L}['’]s\s/u.test(name)) return 'thing';
   // A name that opens with a place of two words or more the page names is that place's thing ("New
   // Zealand English", "New York Times"); a one-word "place" is too often a person given something ("to Samus").
   for (let k = 2; k < words.length; k++) if (page.places.has(words.slice(0, k).join(' '))) return 'thing';

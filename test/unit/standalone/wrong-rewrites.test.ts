@@ -281,3 +281,10 @@ describe('standaloneClaims: a name after a place and a comma', () => {
     expect(one(text, 'She returned to England with her son.').standalone).not.toContain('New York returned');
   });
 });
+
+describe('standaloneClaims: an owner and what it owns is a thing', () => {
+  it('"Haoyu’s Chinese comics" is no person for "He" (was "Haoyu’s Chinese staggered in")', () => {
+    const text = 'The boys were reading one of Haoyu’s Chinese comics on the couch. He staggered in at noon.';
+    expect(one(text, 'He staggered in at noon.').standalone).not.toContain('Chinese staggered');
+  });
+});
