@@ -234,6 +234,12 @@ const MUTATIONS: Mutation[] = [
     to: '',
   },
   {
+    family: '"It is possible for…" stands for nothing',
+    file: 'lib/standalone/lexicon.ts',
+    from: "|^it(?:['’]s|\\s+(?:is|was|has been|had been|will be|would be|seems|seemed))\\s+(?:\\p{L}+\\s+)?(?:possible|impossible|necessary|unnecessary|important|easy|hard|difficult|likely|unlikely|clear|worth|best|better|safe|wise|common|rare|usual|normal)\\s+for\\s",
+    to: '',
+  },
+  {
     family: 'a pronoun never stands for a name its own sentence writes',
     file: 'lib/standalone/page.ts',
     from: '    !namedHere(e) &&',

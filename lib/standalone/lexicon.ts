@@ -75,9 +75,9 @@ export const LEXICONS: Record<Language, Lexicon> = {
       'singer actor actress artist player writer author politician musician rapper director producer footballer athlete poet painter composer',
     ),
     timeNouns: set('year month week day season time decade century'),
-    // "It is likely that", "It was plain that", "It's been a year since", "It was the first time": the "it" stands for nothing.
+    // "It is likely that", "It was plain that", "It’s been a year since", "It was the first time", "It was possible for mods to": the "it" stands for nothing.
     expletive:
-      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b|^it(?:['’]s|\s+(?:is|was|will be|would be))\s+the\s+(?:first|last|only|second|third)\s+time\b/iu,
+      /^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed|appears|appeared))\s+(?:(?:\p{L}+\s+)?(?:that|whether|if)|(?:(?!set\s|\p{L}+(?:ed|ing|en)\s)\p{L}+\s+)?to)\b|^it(?:['’]s|\s+(?:has|had))\s+(?:\p{L}+\s+)?been\s+(?:\S+\s+){1,4}?(?:since|ago)\b|^it(?:['’]s|\s+(?:is|was|will be|would be))\s+the\s+(?:first|last|only|second|third)\s+time\b|^it(?:['’]s|\s+(?:is|was|has been|had been|will be|would be|seems|seemed))\s+(?:\p{L}+\s+)?(?:possible|impossible|necessary|unnecessary|important|easy|hard|difficult|likely|unlikely|clear|worth|best|better|safe|wise|common|rare|usual|normal)\s+for\s/iu,
     intro: set(
       'in on at after before during by from since later then also when while although though that following upon until as subsequently eventually meanwhile however moreover today there but and yet so still',
     ),

@@ -288,3 +288,13 @@ describe('standaloneClaims: an owner and what it owns is a thing', () => {
     expect(one(text, 'He staggered in at noon.').standalone).not.toContain('Chinese staggered');
   });
 });
+
+describe('standaloneClaims: "It is possible for…" stands for nothing', () => {
+  it('"It was already possible for mods to…" keeps its "It" (was "Friday Facts #282 was already possible…")', () => {
+    const text = 'Friday Facts #282 is out. It was already possible for mods to override the presets.';
+    const claim = 'It was already possible for mods to override the presets.';
+    const r = one(text, claim);
+    expect(r.standalone).toBe(claim);
+    expect(r.needsContext).toBe(false);
+  });
+});
