@@ -126,7 +126,9 @@ describe('standaloneClaims: "they" is plural', () => {
   });
 
   it('not for a singular name in passing ("the Post Office"): the claim keeps its "they"', () => {
-    const text = 'The clerks walked past the Post Office every day. Also, they sent Ginger Nut out for cakes.';
+    // Written twice, so that only the plural rule keeps it out ("it" would look back to it).
+    const text =
+      'The clerks walked past the Post Office every day, and the Post Office kept late hours. Also, they sent Ginger Nut out for cakes.';
     const r = one(text, 'Also, they sent Ginger Nut out for cakes.', 'A story of Wall Street');
     expect(r.standalone).toBe('Also, they sent Ginger Nut out for cakes.');
     expect(r.needsContext).toBe(true);

@@ -104,10 +104,14 @@ describe('standaloneClaims: what is not a name a pronoun stands for', () => {
     const text =
       'Mozilla Foundation runs the browser. When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over. ' +
       'After weighing out the crystals, aggressively mixing it with methanol, Cristina Gil is ready to test the sample.';
-    expect(
-      one(text, 'When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.', 'Mozilla')
-        .standalone,
-    ).toBe('When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.');
+    const aol = one(
+      text,
+      'When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.',
+      'Mozilla',
+    );
+    expect(aol.standalone).toBe('When AOL greatly reduced its involvement with Mozilla in July 2003, the foundation took over.');
+    // The verb's own "its" (AOL's) points to nothing before the sentence: no context is needed for it.
+    expect(aol.needsContext).toBe(false);
     expect(
       one(
         text,
