@@ -2,8 +2,7 @@
  * Who and what the page's names are: a name's kind (a person or a thing), the full name each
  * surname stands for, places and lone names, and ships, which English calls "she".
  */
-import { OPENERS, openingAt, patternsOf, THING_PARTICLES, THING_WORDS } from './lexicon';
-import type { Page } from './page';
+import { OPENERS, openingAt, patternsOf, THING_PARTICLES, THING_WORDS, type Lexicon } from './lexicon';
 
 /** A ship's name by its prefix (HMAS Brisbane, USS Enterprise): English writes "she" for a ship. */
 export const SHIP = /^(?:HMAS|HMS|HMCS|HMNZS|USS|USNS|SS|RMS|MS|MV|INS|SMS|RV|HNLMS|FS)\s+\p{Lu}/u;
@@ -66,12 +65,23 @@ export function addFullNames(
   for (const surname of shared) surnames.delete(surname);
 }
 
+/** What `readNameKinds` reads of the page and fills in (page.ts's Page has it all). */
+interface NamesRead {
+  lex: Lexicon;
+  sentences: Array<[number, number]>;
+  names: Array<Array<{ name: string; at: number }>>;
+  lowerWords: ReadonlySet<string>;
+  places: Set<string>;
+  articled: Set<string>;
+  proper: Set<string>;
+}
+
 /**
  * What the names written on the page are, read once before the subjects: places (after a preposition of
  * place), names written after an article, and lone words that are names. Returns every word of a name
  * written inside a sentence.
  */
-export function readNameKinds(page: Page, text: string, title: string): Set<string> {
+export function readNameKinds(page: NamesRead, text: string, title: string): Set<string> {
   const { lowerWords, sentences, names: perSentence } = page;
   const { locative, article } = patternsOf(page.lex);
   for (const w of title.split(' ')) if (/^\p{Lu}\p{Ll}+$/u.test(w) && !lowerWords.has(w.toLowerCase())) page.proper.add(w);
@@ -105,7 +115,7 @@ export function readNameKinds(page: Page, text: string, title: string): Set<stri
 }
 
 /** Whether `after`, the text after a name, ends a place's phrase: punctuation, the sentence's end, or a preposition or "and". */
-function endsPlace(page: Page, after: string): boolean {
+function endsPlace(page: NamesRead, after: string): boolean {
   const next = /^\s*(\p{Ll}+|[^\s\p{L}]|$)/u.exec(after)?.[1];
   if (next === undefined) return false;
   return !/^\p{Ll}/u.test(next) || page.lex.intro.has(next) || page.lex.locative.has(next) || next === 'and' || next === 'or';
