@@ -103,9 +103,10 @@ async function localWork() {
 // The size series: the local work on a page of 0.5 to 5 MB, per MB (bench/size-series.ts).
 async function sizeFigures() {
   const { sizeSeries } = await import('./size-series');
-  // Three rounds, each size's median taken: one slow round (a burst of load on a shared machine)
-  // cannot move the ratio alone; about 70 s on 2 cores.
-  const series = await sizeSeries(3, 3);
+  // Five rounds, each size's median taken (the two small pages three times a round): two slow
+  // rounds (bursts of load on a shared machine) cannot move the ratio alone. With three, one check
+  // in about eight read 1.5 or more on a ratio that reads 1.25 to 1.45; about 100 s on 2 cores.
+  const series = await sizeSeries(5, 3);
   for (const s of series.sizes) {
     const page = `${s.chars.toLocaleString('en')} chars of HTML, ${s.textChars.toLocaleString('en')} of text, ${s.claims.toLocaleString('en')} claims`;
     add({ name: `size series, ${s.mb} MB page (${page}): extract, CPU s per MB`, value: s.extractSPerMb, unit: 's/MB' });
